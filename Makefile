@@ -1,0 +1,42 @@
+# Two commands do everything on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: run test test-fast bench notebooks data clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(BIN)/crib-stats enumerate
+
+test: $(STAMP_TEST)
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP_TEST)
+	$(BIN)/python -m pytest -m "not slow"
+
+bench: $(STAMP_TEST)
+	$(BIN)/python scripts/bench.py
+
+data: $(STAMP_RUN)
+	$(BIN)/python scripts/regenerate_data.py
+
+notebooks: $(STAMP_TEST)
+	$(BIN)/python -m pip install --quiet -e '.[notebooks]'
+	$(BIN)/jupyter lab notebooks/
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,563 @@
+"""Numba kernels: integer arrays and ints in, integer arrays out.
+
+Nothing here validates user input or raises user-facing errors; the public modules do that
+and call these with well-formed arrays. Cards are codes ``rank * 4 + suit`` (rank 0 = ace,
+10 = jack, 12 = king). Every kernel has a naive twin in ``tests/reference.py``.
+
+There is one scorer, :func:`_show`. The enumeration and discard loops use tables of its
+rank-only part (fifteens + pairs + runs depend only on the ranks) indexed by base-13 rank
+digits, and add the suit-dependent flush and nobs terms themselves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+JACK = 10
+NCHUNKS = 64  # fixed work split: per-chunk histograms make results independent of thread count
+MAX_SHOW = 30  # scores 0..29
+NET_OFFSET = 29  # net histograms run from -29 (pone) to +58 (dealer)
+NET_BINS = 29 + 58 + 1
+
+KIND_FIFTEEN = 0
+KIND_PAIR = 1
+KIND_RUN = 2
+
+
+# ---------------------------------------------------------------------------------------------
+# The scorer
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _show(codes, n, crib, masks):
+    """Score cards ``codes[0:n-1]`` (hand or crib) with ``codes[n-1]`` the starter.
+
+    Writes every scoring subset into ``masks`` as ``kind << 8 | bitmask`` (kind 0 fifteen,
+    1 pair, 2 run) and returns (fifteens, pairs, runs, flush, nobs, number of masks).
+    """
+    nsub = 1 << n
+    fifteens = 0
+    pairs = 0
+    nm = 0
+    run_len = 0
+    for m in range(1, nsub):
+        total = 0
+        size = 0
+        lo = 99
+        hi = -1
+        seen = 0
+        distinct = True
+        for i in range(n):
+            if (m >> i) & 1:
+                r = codes[i] >> 2
+                total += r + 1 if r < 9 else 10
+                size += 1
+                if (seen >> r) & 1:
+                    distinct = False
+                seen |= 1 << r
+                if r < lo:
+                    lo = r
+                if r > hi:
+                    hi = r
+        if total == 15:
+            fifteens += 2
+            masks[nm] = (KIND_FIFTEEN << 8) | m
+            nm += 1
+        if size == 2 and not distinct:
+            pairs += 2
+            masks[nm] = (KIND_PAIR << 8) | m
+            nm += 1
+        if size >= 3 and distinct and hi - lo == size - 1 and size > run_len:
+            run_len = size
+    runs = 0
+    if run_len > 0:
+        for m in range(1, nsub):
+            size = 0
+            lo = 99
+            hi = -1
+            seen = 0
+            distinct = True
+            for i in range(n):
+                if (m >> i) & 1:
+                    r = codes[i] >> 2
+                    size += 1
+                    if (seen >> r) & 1:
+                        distinct = False
+                    seen |= 1 << r
+                    if r < lo:
+                        lo = r
+                    if r > hi:
+                        hi = r
+            if size == run_len and distinct and hi - lo == size - 1:
+                runs += run_len
+                masks[nm] = (KIND_RUN << 8) | m
+                nm += 1
+    starter_suit = codes[n - 1] & 3
+    suit0 = codes[0] & 3
+    same = True
+    for i in range(1, n - 1):
+        if (codes[i] & 3) != suit0:
+            same = False
+    flush = 0
+    if same:
+        if starter_suit == suit0:
+            flush = n
+        elif not crib:
+            flush = n - 1
+    nobs = 0
+    for i in range(n - 1):
+        if (codes[i] >> 2) == JACK and (codes[i] & 3) == starter_suit:
+            nobs = 1
+    return fifteens, pairs, runs, flush, nobs, nm
+
+
+@njit(cache=True)
+def score_one(codes, crib):
+    """Breakdown of one show: returns (parts[5], masks[:nm]). ``codes`` ends with the starter."""
+    masks = np.zeros(64, np.int64)
+    f, p, r, fl, nb, nm = _show(codes, codes.shape[0], crib, masks)
+    parts = np.array([f, p, r, fl, nb], np.int64)
+    return parts, masks[:nm]
+
+
+@njit(cache=True, parallel=True)
+def score_batch(cards, crib):
+    """Score every row of ``cards`` (N, n); the last column is the starter. Returns (N, 5) int8."""
+    n_rows = cards.shape[0]
+    n = cards.shape[1]
+    out = np.zeros((n_rows, 5), np.int8)
+    for c in prange(NCHUNKS):
+        masks = np.zeros(64, np.int64)
+        codes = np.zeros(n, np.int64)
+        for row in range(c * n_rows // NCHUNKS, (c + 1) * n_rows // NCHUNKS):
+            for i in range(n):
+                codes[i] = cards[row, i]
+            f, p, r, fl, nb, nm = _show(codes, n, crib, masks)
+            out[row, 0] = f
+            out[row, 1] = p
+            out[row, 2] = r
+            out[row, 3] = fl
+            out[row, 4] = nb
+    return out
+
+
+@njit(cache=True)
+def rank_table(n):
+    """Rank-only points (fifteens + pairs + runs) for every tuple of n ranks, base-13 indexed."""
+    size = 13**n
+    table = np.zeros(size, np.int8)
+    codes = np.zeros(n, np.int64)
+    masks = np.zeros(64, np.int64)
+    for idx in range(size):
+        rest = idx
+        for i in range(n - 1, -1, -1):
+            codes[i] = (rest % 13) * 4
+            rest //= 13
+        f, p, r, fl, nb, nm = _show(codes, n, False, masks)
+        table[idx] = f + p + r
+    return table
+
+
+@njit(cache=True)
+def combinations(n, k):
+    """All k-subsets of range(n) in lexicographic order, as an (C(n,k), k) int64 array."""
+    count = 1
+    for i in range(k):
+        count = count * (n - i) // (i + 1)
+    out = np.zeros((count, k), np.int64)
+    idx = np.arange(k)
+    for row in range(count):
+        out[row] = idx
+        i = k - 1
+        while i >= 0 and idx[i] == n - k + i:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Exhaustive distributions: brute force over every (hand, starter)
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, parallel=True)
+def enumerate_hands(table, hands):
+    """Histograms over every (hand, starter): hand rules and crib rules in one pass.
+
+    ``hands`` is the (H, k) array of all k-card hands; ``table`` the rank table for k+1 ranks.
+    Returns (hand_hist, crib_hist), each of length MAX_SHOW.
+    """
+    n_hands = hands.shape[0]
+    k = hands.shape[1]
+    hist_h = np.zeros((NCHUNKS, MAX_SHOW), np.int64)
+    hist_c = np.zeros((NCHUNKS, MAX_SHOW), np.int64)
+    for c in prange(NCHUNKS):
+        for h in range(c * n_hands // NCHUNKS, (c + 1) * n_hands // NCHUNKS):
+            base, suit0, jacks = _summary(hands[h], k)
+            same = suit0 >= 0
+            held = np.uint64(0)
+            for i in range(k):
+                held |= np.uint64(1) << np.uint64(hands[h, i])
+            base *= 13
+            for r in range(13):
+                pts = table[base + r]
+                for su in range(4):
+                    s = r * 4 + su
+                    if (held >> np.uint64(s)) & np.uint64(1):
+                        continue
+                    nobs = (jacks >> su) & 1
+                    fl_h = 0
+                    fl_c = 0
+                    if same:
+                        if su == suit0:
+                            fl_h = k + 1
+                            fl_c = k + 1
+                        else:
+                            fl_h = k
+                    hist_h[c, pts + fl_h + nobs] += 1
+                    hist_c[c, pts + fl_c + nobs] += 1
+    return hist_h.sum(axis=0), hist_c.sum(axis=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exhaustive distributions: rank multisets with suits counted combinatorially
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _choose4(m):
+    """C(4, m)."""
+    if m == 0 or m == 4:
+        return 1
+    if m == 2:
+        return 6
+    return 4
+
+
+@njit(cache=True)
+def enumerate_ranks(table, k):
+    """The same two histograms as :func:`enumerate_hands`, from rank multisets.
+
+    For each multiset of k hand ranks (at most four of a rank) and each starter rank, the
+    number of card combinations is prod C(4, h_r) * (4 - h_s); flush and nobs are counted
+    from the suit patterns: a flush needs k distinct hand ranks in one suit (4 suits), nobs
+    a hand jack whose suit the starter shares.
+    """
+    hist_h = np.zeros(MAX_SHOW, np.int64)
+    hist_c = np.zeros(MAX_SHOW, np.int64)
+    counts = np.zeros(13, np.int64)
+    ranks = np.zeros(k, np.int64)
+    # iterate non-decreasing rank tuples of length k
+    for i in range(k):
+        ranks[i] = 0
+    while True:
+        for r in range(13):
+            counts[r] = 0
+        ok = True
+        base = 0
+        for i in range(k):
+            counts[ranks[i]] += 1
+            base = base * 13 + ranks[i]
+        for r in range(13):
+            if counts[r] > 4:
+                ok = False
+        if ok:
+            ways = 1
+            distinct = True
+            for r in range(13):
+                ways *= _choose4(counts[r])
+                if counts[r] > 1:
+                    distinct = False
+            hj = counts[JACK]
+            for s in range(13):
+                hs = counts[s]
+                if hs == 4:
+                    continue
+                pts = table[base * 13 + s]
+                total = ways * (4 - hs)
+                nobs = 0
+                if s != JACK and hj > 0:
+                    nobs = ways * hj * (4 - hs) // 4
+                # flush patterns: all k hand cards in one suit (4 choices)
+                f_match = 0  # starter in the flush suit too
+                f_match_nobs = 0
+                f_other = 0  # starter in another suit
+                if distinct:
+                    if hs == 0:
+                        f_match = 4
+                        if hj == 1 and s != JACK:
+                            f_match_nobs = 4
+                    f_other = 12  # 4 suits x 3 starter suits (hs == 1 blocks the matching one)
+                plain = total - f_match - f_other
+                plain_nobs = nobs - f_match_nobs
+                # hand rules
+                hist_h[pts] += plain - plain_nobs
+                hist_h[pts + 1] += plain_nobs
+                hist_h[pts + k] += f_other
+                hist_h[pts + k + 1] += f_match - f_match_nobs
+                hist_h[pts + k + 2] += f_match_nobs
+                # crib rules: only the five-suited pattern counts as a flush
+                hist_c[pts] += plain - plain_nobs + f_other
+                hist_c[pts + 1] += plain_nobs
+                hist_c[pts + k + 1] += f_match - f_match_nobs
+                hist_c[pts + k + 2] += f_match_nobs
+        # next non-decreasing tuple
+        i = k - 1
+        while i >= 0 and ranks[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        ranks[i] += 1
+        for j in range(i + 1, k):
+            ranks[j] = ranks[i]
+    return hist_h, hist_c
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal odds: best keep of the dealt cards for each starter
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, parallel=True)
+def best_keep_hist(table, deck_ranks, dealt, keep):
+    """Histogram over every (dealt cards, starter) of the best hand score over all keeps.
+
+    The deck holds all four suits of each rank in ``deck_ranks`` (all 13 for the real game;
+    fewer in tests). ``dealt`` cards come from the deck, the starter from the rest; the player
+    keeps ``keep`` cards, knowing the starter (hand rules). ``table`` is the rank table for
+    keep + 1 ranks.
+
+    Suit symmetry: the cards of the lowest rank dealt (m of them) take any of C(4, m) suit sets
+    with the same histogram, so only the set {0..m-1} is visited and counted C(4, m) times.
+    """
+    n_cards = deck_ranks.shape[0] * 4
+    deck = np.zeros(n_cards, np.int64)
+    for i in range(deck_ranks.shape[0]):
+        for su in range(4):
+            deck[i * 4 + su] = deck_ranks[i] * 4 + su
+    pairs = combinations(n_cards, 2)
+    n_pairs = pairs.shape[0]
+    keeps = combinations(dealt, keep)
+    n_keeps = keeps.shape[0]
+    rest_n = dealt - 2
+    hist = np.zeros((NCHUNKS, MAX_SHOW), np.int64)
+    for c in prange(NCHUNKS):
+        cards = np.zeros(dealt, np.int64)
+        idx = np.zeros(rest_n, np.int64)
+        kbase = np.zeros(n_keeps, np.int64)
+        kflush = np.zeros(n_keeps, np.int64)  # flush suit of the keep, or -1
+        kjacks = np.zeros(n_keeps, np.int64)
+        special = np.zeros(n_keeps, np.int64)
+        acc = np.zeros(n_keeps, np.int64)
+        in_rank = np.zeros(13, np.int64)
+        keep_cards = np.zeros(keep, np.int64)
+        for p in range(c, n_pairs, NCHUNKS):
+            a = pairs[p, 0]
+            b = pairs[p, 1]
+            if b + rest_n > n_cards - 1 or a % 4 != 0:
+                continue
+            for i in range(rest_n):
+                idx[i] = b + 1 + i
+            while True:
+                cards[0] = deck[a]
+                cards[1] = deck[b]
+                for i in range(rest_n):
+                    cards[2 + i] = deck[idx[i]]
+                # lowest rank's cards must hold suits 0..m-1 (cards are sorted by code)
+                low = cards[0] >> 2
+                m = 0
+                canonical = True
+                for i in range(dealt):
+                    if (cards[i] >> 2) == low:
+                        if (cards[i] & 3) != m:
+                            canonical = False
+                        m += 1
+                if canonical:
+                    weight = _choose4(m)
+                    for r in range(13):
+                        in_rank[r] = 0
+                    held = np.uint64(0)
+                    for i in range(dealt):
+                        in_rank[cards[i] >> 2] += 1
+                        held |= np.uint64(1) << np.uint64(cards[i])
+                    n_special = 0
+                    for q in range(n_keeps):
+                        for i in range(keep):
+                            keep_cards[i] = cards[keeps[q, i]]
+                        base, suit, jacks = _summary(keep_cards, keep)
+                        kbase[q] = base * 13
+                        kflush[q] = suit
+                        kjacks[q] = jacks
+                        if suit >= 0 or jacks != 0:
+                            special[n_special] = q
+                            n_special += 1
+                    for ri in range(deck_ranks.shape[0]):
+                        r = deck_ranks[ri]
+                        if in_rank[r] == 4:
+                            continue
+                        top = 0
+                        for q in range(n_keeps):
+                            v = table[kbase[q] + r]
+                            if kflush[q] >= 0:
+                                v += keep
+                            acc[q] = v
+                            if v > top:
+                                top = v
+                        if n_special == 0:
+                            hist[c, top] += weight * (4 - in_rank[r])
+                            continue
+                        for su in range(4):
+                            s = r * 4 + su
+                            if (held >> np.uint64(s)) & np.uint64(1):
+                                continue
+                            best = top
+                            for t in range(n_special):
+                                q = special[t]
+                                v = acc[q] + ((kjacks[q] >> su) & 1)
+                                if kflush[q] == su:
+                                    v += 1
+                                if v > best:
+                                    best = v
+                            hist[c, best] += weight
+                # next combination of the remaining cards after b
+                i = rest_n - 1
+                while i >= 0 and idx[i] == n_cards - rest_n + i:
+                    i -= 1
+                if i < 0:
+                    break
+                idx[i] += 1
+                for j in range(i + 1, rest_n):
+                    idx[j] = idx[j - 1] + 1
+    return hist.sum(axis=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Discard analysis under the random crib model
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _summary(cards, n):
+    """(base-13 rank index, common suit or -1, bitmask of the suits of its jacks) of n cards."""
+    base = 0
+    suit = cards[0] & 3
+    jacks = 0
+    for i in range(n):
+        card = cards[i]
+        base = base * 13 + (card >> 2)
+        if (card & 3) != suit:
+            suit = -1
+        if (card >> 2) == JACK:
+            jacks |= 1 << (card & 3)
+    return base, suit, jacks
+
+
+@njit(cache=True)
+def _hand_points(hand_table, keep_base, keep_suit, keep_jacks, k, s):
+    su = s & 3
+    pts = hand_table[keep_base + (s >> 2)] + ((keep_jacks >> su) & 1)
+    if keep_suit >= 0:
+        pts += k
+        if su == keep_suit:
+            pts += 1
+    return pts
+
+
+@njit(cache=True, parallel=True)
+def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_table, sign):
+    """Exact outcomes of every throw when the other crib cards are uniformly random unseen cards.
+
+    keeps (T, k) and throws (T, t) hold each throw's kept and thrown cards; ``unseen`` the
+    cards the player has not seen; ``n_other`` (2 or 3) crib cards come from the unseen cards
+    other than the starter. ``starter`` is a fixed starter code or -1 for every unseen card.
+    ``sign`` is +1 when the crib is the player's, -1 when it is an opponent's.
+
+    Returns per throw: hand points by starter (T, U) (-1 where a starter is excluded), crib point
+    sums by starter (T, U), crib combinations per starter, the crib histogram (T, MAX_SHOW)
+    and the joint histogram of hand + sign * crib (T, NET_BINS, offset NET_OFFSET).
+    """
+    n_throws = keeps.shape[0]
+    k = keeps.shape[1]
+    t = throws.shape[1]
+    n_unseen = unseen.shape[0]
+    hand_by_s = np.full((n_throws, n_unseen), -1, np.int64)
+    crib_sum_by_s = np.zeros((n_throws, n_unseen), np.int64)
+    crib_hist = np.zeros((n_throws, MAX_SHOW), np.int64)
+    net_hist = np.zeros((n_throws, NET_BINS), np.int64)
+    m = n_unseen - 1
+    per_starter = m * (m - 1) // 2
+    if n_other == 3:
+        per_starter = per_starter * (m - 2) // 3
+    for ti in prange(n_throws):
+        kb, ks, kj = _summary(keeps[ti], k)
+        kb *= 13
+        tb, ts, tj = _summary(throws[ti], t)
+        for si in range(n_unseen):
+            s = unseen[si]
+            if starter >= 0 and s != starter:
+                continue
+            sr = s >> 2
+            su = s & 3
+            h = _hand_points(hand_table, kb, ks, kj, k, s)
+            hand_by_s[ti, si] = h
+            total = 0
+            flush_ok = ts == su
+            nobs_t = (tj >> su) & 1
+            for i in range(n_unseen):
+                if i == si:
+                    continue
+                ci = unseen[i]
+                bi = tb * 13 + (ci >> 2)
+                fi = flush_ok and (ci & 3) == su
+                ni = nobs_t | (1 if ci == JACK * 4 + su else 0)
+                for j in range(i + 1, n_unseen):
+                    if j == si:
+                        continue
+                    cj = unseen[j]
+                    bj = bi * 13 + (cj >> 2)
+                    fj = fi and (cj & 3) == su
+                    nj = ni | (1 if cj == JACK * 4 + su else 0)
+                    if n_other == 2:
+                        pts = crib_table[bj * 13 + sr] + nj
+                        if fj:
+                            pts += 5
+                        total += pts
+                        crib_hist[ti, pts] += 1
+                        net_hist[ti, h + sign * pts + NET_OFFSET] += 1
+                    else:
+                        for l in range(j + 1, n_unseen):
+                            if l == si:
+                                continue
+                            cl = unseen[l]
+                            pts = crib_table[(bj * 13 + (cl >> 2)) * 13 + sr]
+                            pts += nj | (1 if cl == JACK * 4 + su else 0)
+                            if fj and (cl & 3) == su:
+                                pts += 5
+                            total += pts
+                            crib_hist[ti, pts] += 1
+                            net_hist[ti, h + sign * pts + NET_OFFSET] += 1
+            crib_sum_by_s[ti, si] = total
+    return hand_by_s, crib_sum_by_s, per_starter, crib_hist, net_hist
+
+
+def warmup() -> None:
+    """Compile (or load from the cache) every kernel on the smallest inputs."""
+    codes = np.array([0, 4, 8, 12, 16], np.int64)
+    score_one(codes, False)
+    score_batch(codes.reshape(1, 5), True)
+    t2 = rank_table(2)
+    combinations(4, 2)
+    enumerate_hands(rank_table(4), combinations(8, 3))
+    enumerate_ranks(rank_table(4), 3)
+    best_keep_hist(rank_table(3), np.arange(13, dtype=np.int64), 2, 2)
+    unseen = np.arange(20, 26, dtype=np.int64)
+    keeps = np.array([[0, 1, 2, 3]], np.int64)
+    throws = np.array([[4, 5]], np.int64)
+    discard_random(keeps, throws, unseen, 2, -1, rank_table(5), rank_table(5), 1)
+    del t2

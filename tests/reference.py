@@ -1,0 +1,153 @@
+"""Deliberately naive twins of the kernels: plain Python and itertools, no numba, no shared code.
+
+Cards here are (rank, suit) tuples with rank 1..13 (ace 1, jack 11, king 13) and suit 0..3,
+read straight from integer codes (rank0 * 4 + suit) so the twin shares nothing with the
+package beyond that encoding. Everything is written as the rule book says it, not as fast.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+
+def card(code: int) -> tuple[int, int]:
+    return (code // 4 + 1, code % 4)
+
+
+def value(rank: int) -> int:
+    return 10 if rank > 10 else rank
+
+
+def fifteens(ranks: tuple[int, ...]) -> int:
+    n = 0
+    for size in range(2, len(ranks) + 1):
+        for combo in combinations(ranks, size):
+            if sum(value(r) for r in combo) == 15:
+                n += 1
+    return 2 * n
+
+
+def pairs(ranks: tuple[int, ...]) -> int:
+    return 2 * sum(1 for a, b in combinations(ranks, 2) if a == b)
+
+
+def runs(ranks: tuple[int, ...]) -> int:
+    for size in range(len(ranks), 2, -1):
+        found = 0
+        for combo in combinations(ranks, size):
+            ordered = sorted(combo)
+            if all(ordered[i + 1] == ordered[i] + 1 for i in range(size - 1)):
+                found += 1
+        if found:
+            return size * found
+    return 0
+
+
+@lru_cache(maxsize=None)
+def rank_points(sorted_ranks: tuple[int, ...]) -> tuple[int, int, int]:
+    """(fifteens, pairs, runs) of a multiset of ranks; cached because they depend on ranks only."""
+    return fifteens(sorted_ranks), pairs(sorted_ranks), runs(sorted_ranks)
+
+
+def flush(hand: list[tuple[int, int]], starter: tuple[int, int], crib: bool) -> int:
+    suits = {s for _, s in hand}
+    if len(suits) != 1:
+        return 0
+    if starter[1] in suits:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def nobs(hand: list[tuple[int, int]], starter: tuple[int, int]) -> int:
+    return 1 if (11, starter[1]) in hand else 0
+
+
+def show(hand_codes, starter_code, crib=False) -> tuple[int, int, int, int, int]:
+    """(fifteens, pairs, runs, flush, nobs) for a hand/crib given as codes plus a starter code."""
+    hand = [card(c) for c in hand_codes]
+    start = card(starter_code)
+    f, p, r = rank_points(tuple(sorted([rk for rk, _ in hand] + [start[0]])))
+    return f, p, r, flush(hand, start, crib), nobs(hand, start)
+
+
+def show_total(hand_codes, starter_code, crib=False) -> int:
+    return sum(show(hand_codes, starter_code, crib))
+
+
+def all_shows(k: int, crib: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Every (k-card hand, starter) as rows of codes (starter last), with its breakdown.
+
+    Rank-dependent parts come from the cache per rank multiset; flush and nobs are computed per
+    combination, vectorised with numpy from the plain rule (all hand suits equal; starter suit
+    equal; a jack of the starter's suit in the hand).
+    """
+    hands = np.array(list(combinations(range(52), k)), dtype=np.int16)
+    deck = np.arange(52, dtype=np.int16)
+    rows = []
+    for hand in hands:
+        rows.append(np.setdiff1d(deck, hand))
+    starters = np.stack(rows)  # (H, 52 - k)
+    n_s = starters.shape[1]
+    cards = np.concatenate([np.repeat(hands, n_s, axis=0), starters.reshape(-1, 1)], axis=1)
+    ranks = cards // 4 + 1
+    suits = cards % 4
+    # rank parts through the cache: key each row by its sorted rank tuple
+    sorted_ranks = np.sort(ranks, axis=1)
+    key = np.zeros(len(cards), dtype=np.int64)
+    for i in range(k + 1):
+        key = key * 14 + sorted_ranks[:, i]
+    uniq, inverse = np.unique(key, return_inverse=True)
+    table = np.zeros((len(uniq), 3), dtype=np.int16)
+    for j, kv in enumerate(uniq.tolist()):
+        digits = []
+        for _ in range(k + 1):
+            digits.append(kv % 14)
+            kv //= 14
+        table[j] = rank_points(tuple(sorted(digits)))
+    parts = np.zeros((len(cards), 5), dtype=np.int16)
+    parts[:, :3] = table[inverse.reshape(-1)]
+    hand_suits = suits[:, :k]
+    one_suit = (hand_suits == hand_suits[:, :1]).all(axis=1)
+    starter_matches = suits[:, k] == hand_suits[:, 0]
+    if crib:
+        parts[:, 3] = np.where(one_suit & starter_matches, k + 1, 0)
+    else:
+        parts[:, 3] = np.where(one_suit, k + starter_matches, 0)
+    starter_suit = suits[:, k : k + 1]
+    parts[:, 4] = ((ranks[:, :k] == 11) & (hand_suits == starter_suit)).any(axis=1)
+    return cards, parts
+
+
+# ---------------------------------------------------------------------------------------------
+# Discard: enumerate every outcome with itertools
+# ---------------------------------------------------------------------------------------------
+
+
+def discard_outcomes(dealt, throw, others_to_crib, starter=None, dealer=True):
+    """Exact E[hand], E[crib] (Fractions) and the histogram of net points for one throw.
+
+    Every unseen starter is equally likely, and for each, every set of ``others_to_crib``
+    other crib cards from the remaining unseen cards.
+    """
+    keep = [c for c in dealt if c not in throw]
+    unseen = [c for c in range(52) if c not in dealt]
+    starters = unseen if starter is None else [starter]
+    hand_total = 0
+    crib_total = 0
+    outcomes = 0
+    net: dict[int, int] = {}
+    for s in starters:
+        h = show_total(keep, s)
+        rest = [c for c in unseen if c != s]
+        for others in combinations(rest, others_to_crib):
+            c = show_total(list(throw) + list(others), s, crib=True)
+            n = h + c if dealer else h - c
+            net[n] = net.get(n, 0) + 1
+            hand_total += h
+            crib_total += c
+            outcomes += 1
+    return Fraction(hand_total, outcomes), Fraction(crib_total, outcomes), net
