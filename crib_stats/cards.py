@@ -24,6 +24,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .errors import CribStatsError
+
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
@@ -43,7 +45,7 @@ ACCEPTED = (
 )
 
 
-class CardError(ValueError):
+class CardError(CribStatsError):
     """Bad card input; the message is one line naming what was wrong and what is accepted."""
 
 

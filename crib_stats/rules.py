@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import CribStatsError
 
-class VariantError(ValueError):
+
+class VariantError(CribStatsError):
     """Unknown variant name."""
 
 

@@ -1,0 +1,229 @@
+"""The crib-stats command: parse, call one library function, format, map failures to exit codes.
+
+Heavy modules (numba, pandas, matplotlib) are imported inside the commands, so ``--help`` is
+instant. Bad input prints one line on stderr and exits 2; nothing is written half-way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .errors import CribStatsError
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Raised by the parser instead of printing usage; becomes one stderr line and exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # noqa: D401 - argparse API
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _formatter(prog):
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="crib-stats",
+        description="Exact cribbage hand statistics and discard analysis.",
+        formatter_class=_formatter,
+        epilog="examples:\n  crib-stats score 5h 5c 5s jd --starter 5d\n  crib-stats enumerate\n"
+        "  crib-stats discard 5h 6h 7c jd qs kd --dealer",
+    )
+    from . import __version__
+
+    p.add_argument("--version", action="version", version=f"crib-stats {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser(
+        "score",
+        help="score a hand or crib with the starter, itemised",
+        formatter_class=_formatter,
+        description="Score a hand (or crib) with the starter: fifteens, pairs, runs, flush, nobs.",
+        epilog="examples:\n  crib-stats score 5h 5c 5s jd --starter 5d\n"
+        "  crib-stats score 'ah,3h,7h,10h' --starter js --crib\n"
+        "  crib-stats score 5h5c5s --starter jd --variant five-card --json\n\n"
+        "cards: rank (A 2-10 T J Q K) then suit (C D H S or ♣ ♦ ♥ ♠), e.g. 5h 5H 5♥ 10h Th",
+    )
+    s.add_argument("cards", nargs="+", help="hand cards (4; 3 in the five-card game)")
+    s.add_argument("--starter", "-s", required=True, help="the starter (turn-up) card")
+    s.add_argument("--crib", action="store_true", help="score as a crib (only a 5-card flush counts)")
+    s.add_argument("--variant", default="six-card", help="six-card (default), five-card, three-player, four-player")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    e = sub.add_parser(
+        "enumerate",
+        help="exact score distributions over every hand + starter, and top-hand odds",
+        formatter_class=_formatter,
+        description="Score every hand+starter combination (12,994,800 for 4-card hands) and print "
+        "the exact distributions, means and the odds of the top hands.",
+        epilog="examples:\n  crib-stats enumerate\n  crib-stats enumerate --table crib --method ranks\n"
+        "  crib-stats enumerate --json\n  crib-stats enumerate --out data/ --plot docs/distribution.png",
+    )
+    e.add_argument("--table", default="all", choices=["hand", "crib", "five-card", "all"])
+    e.add_argument("--crib", action="store_const", const="crib", dest="table", help="same as --table crib")
+    e.add_argument("--all", action="store_const", const="all", dest="table", help="same as --table all")
+    e.add_argument("--method", default="brute", choices=["brute", "ranks"],
+                   help="brute: score every combination; ranks: rank multisets + suit counting")
+    e.add_argument("--no-deals", action="store_true", help="skip the deal-level odds (about 3 s)")
+    fmt = e.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="print the tables as CSV")
+    e.add_argument("--out", metavar="DIR", help="write one CSV per table (and a README.md) into DIR")
+    e.add_argument("--plot", metavar="FILE.png", help="write a bar chart of the distributions")
+
+    d = sub.add_parser(
+        "discard",
+        help="rank every throw by exact expected hand and crib value",
+        formatter_class=_formatter,
+        description="For the dealt cards, every possible throw with its exact expected hand value "
+        "(over every starter), expected crib value (random opponent throws) and the spread of "
+        "the net points.",
+        epilog="examples:\n  crib-stats discard 5h 5c 5d js 7c 9h --dealer\n"
+        "  crib-stats discard 5h 6h 7c jd qs kd --pone --need 12\n"
+        "  crib-stats discard 5h 6h 7c jd qs --variant five-card --dealer --json\n"
+        "  crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c",
+    )
+    d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
+    role = d.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
+                      help="the crib is yours (four-player: your side deals)")
+    role.add_argument("--pone", action="store_const", const="pone", dest="role",
+                      help="the crib is an opponent's")
+    d.add_argument("--variant", default="six-card", help="six-card (default), five-card, three-player, four-player")
+    d.add_argument("--crib-model", default="random", help="random (default): other crib cards uniformly random")
+    d.add_argument("--starter", help="fix the starter (what-if)")
+    d.add_argument("--need", type=str, metavar="N", help="also show P(points you score >= N)")
+    d.add_argument("--top", type=str, metavar="K", help="show only the best K throws")
+    fmt = d.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="print the throws as CSV")
+    d.add_argument("--plot", metavar="FILE.png", help="write a chart of the throws")
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _cmd_score(args) -> int:
+    from .scoring import score
+
+    b = score(args.cards, args.starter, crib=args.crib, variant=args.variant)
+    if args.json:
+        print(json.dumps(b.as_dict(), ensure_ascii=False))
+    else:
+        print(b.text)
+    return EXIT_OK
+
+
+def _check_png(path: str | None) -> None:
+    from .io import OutputError
+
+    if path is not None and not path.lower().endswith(".png"):
+        raise OutputError(f"--plot {path}: plots are written as .png files")
+
+
+def _cmd_enumerate(args) -> int:
+    from . import enumeration as en
+    from . import io
+
+    _check_png(args.plot)
+    if args.out:
+        io.prepare_dir(args.out)
+    names = list(en.TABLES) if args.table == "all" else [args.table]
+    summaries = [en.summary(t, args.method) for t in names]
+    odds = en.odds(deals=not args.no_deals)
+    if args.json:
+        payload = {s.json_key: s.as_dict() for s in summaries}
+        payload["method"] = args.method
+        payload["odds"] = {o.key: o.as_dict() for o in odds}
+        print(json.dumps(payload))
+    elif args.csv:
+        print("table,score,count,probability,p_at_least")
+        for s in summaries:
+            df = en.distribution(s.table, args.method)
+            for row in df.itertuples():
+                print(f"{s.json_key},{row.score},{row.count},{row.probability!r},{row.p_at_least!r}")
+    else:
+        print(format_enumeration(summaries, odds, args.method))
+    if args.out:
+        entries = []
+        for s in summaries:
+            df = en.distribution(s.table, args.method).drop(columns=["probability_exact"])
+            name = f"{s.json_key}.csv"
+            io.write_frame_csv(f"{args.out.rstrip('/')}/{name}", df)
+            entries.append((name, f"crib-stats enumerate --table {s.table} --out DIR",
+                            f"{s.description}: score, count, probability, p_at_least over "
+                            f"{s.combinations:,} combinations"))
+        io.update_readme(args.out, entries)
+    if args.plot:
+        from .plots import distribution_figure
+
+        io.save_figure(args.plot, distribution_figure(summaries))
+    return EXIT_OK
+
+
+def format_enumeration(summaries, odds, method: str) -> str:
+    from .enumeration import format_one_in
+
+    out: list[str] = []
+    for s in summaries:
+        out.append(f"== {s.table}: {s.description} (method {method})")
+        out.append(f"combinations  {s.combinations:,}")
+        out.append(f"mean          {s.mean.numerator}/{s.mean.denominator} = {float(s.mean):.6f}")
+        out.append(f"sd            {s.sd:.6f}")
+        out.append(f"max           {s.max_score} ({s.n_max:,} combinations)")
+        imp = ", ".join(str(x) for x in s.impossible) or "none"
+        out.append(f"impossible    {imp}")
+        out.append(f"{'score':>5} {'count':>11} {'probability':>12} {'P(>=score)':>12}")
+        at_least = s.combinations
+        for score, c in enumerate(s.counts):
+            out.append(f"{score:>5} {c:>11,} {c / s.combinations:>12.8f} {at_least / s.combinations:>12.8f}")
+            at_least -= c
+        out.append("")
+    out.append("== odds of the top hands")
+    for o in odds:
+        out.append(f"{o.framing}:")
+        for score, c, f in o.top(5):
+            out.append(f"  {score:>2} points: {c:>12,}  {format_one_in(f)}")
+    return "\n".join(out)
+
+
+def _cmd_discard(args) -> int:
+    from . import discard
+
+    return discard.run_cli(args)
+
+
+COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except CribStatsError as exc:  # CardError, VariantError, OutputError, ...
+        msg = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        print(f"crib-stats: error: {msg}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

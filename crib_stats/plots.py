@@ -1,0 +1,69 @@
+"""Matplotlib figures for the CLI's --plot options and the notebooks.
+
+Every function builds and returns a new Figure (no pyplot global state is touched), so they
+work headless and in notebooks alike. Save with :func:`crib_stats.io.save_figure`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from matplotlib.figure import Figure
+
+_COLOURS = {"hand": "#1f77b4", "crib": "#d62728", "five-card": "#2ca02c"}
+
+
+def distribution_figure(summaries: Sequence, log: bool = False, title: str | None = None) -> Figure:
+    """Bar chart of one or more score distributions (Summary objects), as probabilities.
+
+    Impossible scores (zero counts below the maximum) are marked with an x on the axis; the
+    exact mean of each table is drawn as a dashed line.
+    """
+    fig = Figure(figsize=(10, 4.8))
+    ax = fig.add_subplot()
+    n = len(summaries)
+    width = 0.8 / max(n, 1)
+    top = max(s.max_score for s in summaries)
+    for i, s in enumerate(summaries):
+        colour = _COLOURS.get(s.table, None)
+        xs = [x + (i - (n - 1) / 2) * width for x in range(len(s.counts))]
+        probs = [c / s.combinations for c in s.counts]
+        ax.bar(xs, probs, width=width, color=colour, label=f"{s.table} (mean {float(s.mean):.4f})")
+        ax.axvline(float(s.mean), color=colour, linestyle="--", linewidth=1)
+        if s.impossible:
+            ax.plot(s.impossible, [0] * len(s.impossible), "x", color=colour, markersize=8, clip_on=False)
+    ax.set_xticks(range(top + 1))
+    ax.set_xlim(-0.7, top + 0.7)
+    ax.set_xlabel("points (x on the axis: impossible score; dashed: exact mean)")
+    ax.set_ylabel("probability" + (" (log scale)" if log else ""))
+    if log:
+        ax.set_yscale("log")
+    ax.set_title(title or "Cribbage show scores over every hand + starter")
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def discard_figure(df, title: str | None = None) -> Figure:
+    """Throws of one discard analysis: E[hand] and the signed E[crib] stacked, net marked with
+    its standard deviation, best first (the DataFrame from :func:`crib_stats.discard.analyse`)."""
+    fig = Figure(figsize=(10, 0.45 * len(df) + 1.8))
+    ax = fig.add_subplot()
+    labels = [f"throw {t}  keep {k}" for t, k in zip(df["throw"], df["keep"])]
+    ys = list(range(len(df)))[::-1]
+    role = df.attrs.get("role", "dealer")
+    sign = 1 if df.attrs.get("crib_is_yours", role == "dealer") else -1
+    ax.barh(ys, df["hand_ev"], color="#1f77b4", label="E[hand]")
+    crib = df["crib_ev"] * sign
+    left = df["hand_ev"].where(sign > 0, 0)
+    ax.barh(ys, crib, left=left, color="#d62728" if sign < 0 else "#ff9896",
+            label="E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)")
+    ax.errorbar(df["net_ev"], ys, xerr=df["sd"], fmt="o", color="black", capsize=3, label="net ± sd")
+    ax.set_yticks(ys)
+    ax.set_yticklabels(labels, fontfamily="DejaVu Sans")
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel("expected points")
+    ax.set_title(title or f"Throws ranked for the {role}")
+    ax.legend(loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    return fig

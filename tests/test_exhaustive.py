@@ -1,0 +1,50 @@
+"""The scoring kernel against the naive twin on every (hand, starter) combination.
+
+The reference caches fifteens/pairs/runs per rank multiset and computes flush and nobs per
+combination from the plain rule; the kernel scores each combination with its subset scorer.
+"""
+
+import numpy as np
+import pytest
+
+import reference
+from crib_stats import _kernels
+from crib_stats.enumeration import histograms
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def four_card_shows():
+    return {crib: reference.all_shows(4, crib) for crib in (False, True)}
+
+
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_kernel_equals_reference_on_all_12994800(four_card_shows, crib):
+    cards, expected = four_card_shows[crib]
+    assert len(cards) == 12_994_800
+    got = _kernels.score_batch(cards, crib)
+    mismatch = np.nonzero((got != expected).any(axis=1))[0]
+    assert mismatch.size == 0, f"first mismatch: cards {cards[mismatch[0]]} kernel {got[mismatch[0]]} ref {expected[mismatch[0]]}"
+
+
+def test_kernel_equals_reference_on_all_1082900_three_card_hands():
+    cards, expected = reference.all_shows(3, False)
+    assert len(cards) == 1_082_900
+    got = _kernels.score_batch(cards, False)
+    assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_brute_histograms_equal_reference_histograms(four_card_shows, crib):
+    _, expected = four_card_shows[crib]
+    ref_hist = np.bincount(expected.sum(axis=1), minlength=30)
+    for method in ("brute", "ranks"):
+        assert np.array_equal(histograms(4, method)[1 if crib else 0], ref_hist)
+
+
+def test_five_card_histogram_equals_reference():
+    _, expected = reference.all_shows(3, False)
+    ref_hist = np.bincount(expected.sum(axis=1), minlength=30)
+    for method in ("brute", "ranks"):
+        assert np.array_equal(histograms(3, method)[0], ref_hist)
