@@ -125,10 +125,18 @@ def _cmd_score(args) -> int:
 
 
 def _check_png(path: str | None) -> None:
+    """Refuse a bad --plot destination before any work is done or anything printed."""
+    import os
+
     from .io import OutputError
 
-    if path is not None and not path.lower().endswith(".png"):
+    if path is None:
+        return
+    if not path.lower().endswith(".png"):
         raise OutputError(f"--plot {path}: plots are written as .png files")
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        raise OutputError(f"--plot {path}: directory {directory} does not exist")
 
 
 def _cmd_enumerate(args) -> int:

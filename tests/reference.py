@@ -151,3 +151,22 @@ def discard_outcomes(dealt, throw, others_to_crib, starter=None, dealer=True):
             crib_total += c
             outcomes += 1
     return Fraction(hand_total, outcomes), Fraction(crib_total, outcomes), net
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal odds: best keep for each starter, by brute force over a (reduced) deck
+# ---------------------------------------------------------------------------------------------
+
+
+def best_keep_hist(deck_ranks, dealt, keep):
+    """Histogram of the best keep's hand score over every (dealt cards, starter) of a deck made
+    of all four suits of ``deck_ranks`` (rank0 values)."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    hist = [0] * 30
+    for cards in combinations(deck, dealt):
+        for starter in deck:
+            if starter in cards:
+                continue
+            best = max(show_total(kept, starter) for kept in combinations(cards, keep))
+            hist[best] += 1
+    return hist
