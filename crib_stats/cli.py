@@ -205,10 +205,79 @@ def format_enumeration(summaries, odds, method: str) -> str:
     return "\n".join(out)
 
 
-def _cmd_discard(args) -> int:
-    from . import discard
+def _positive_int(text: str | None, flag: str, low: int) -> int | None:
+    from .discard import DiscardError
 
-    return discard.run_cli(args)
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise DiscardError(f"{flag} takes a whole number, got {text!r}") from None
+    if value < low:
+        raise DiscardError(f"{flag} must be at least {low}, got {value}")
+    return value
+
+
+def _cmd_discard(args) -> int:
+    from . import discard, io
+
+    if args.role is None:
+        raise discard.DiscardError("say whose crib it is: --dealer (yours) or --pone (an opponent's)")
+    need = _positive_int(args.need, "--need", 0)
+    top = _positive_int(args.top, "--top", 1)
+    _check_png(args.plot)
+    df = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
+                         starter=args.starter, need=need)
+    shown = df.head(top) if top else df
+    if args.json:
+        payload = discard.to_json(shown)
+        print(json.dumps(payload, ensure_ascii=False))
+    elif args.csv:
+        cols = ["throw", "keep", "hand_ev", "crib_ev", "net_ev", "sd", "min", "max"]
+        cols += ["p_need"] if need is not None else []
+        out = shown[cols].copy()
+        for c in ("hand_ev_exact", "crib_ev_exact", "net_ev_exact"):
+            out[c] = [f"{f.numerator}/{f.denominator}" for f in shown[c]]
+        print(out.to_csv(index=False, lineterminator="\n"), end="")
+    else:
+        print(format_discard(shown, need))
+    if args.plot:
+        from .plots import discard_figure
+
+        io.save_figure(args.plot, discard_figure(shown))
+    return EXIT_OK
+
+
+def format_discard(df, need: int | None) -> str:
+    a = df.attrs
+    best = df.iloc[0]
+    whose = "your crib" if a["crib_is_yours"] else "opponent's crib"
+    sign = "+" if a["crib_is_yours"] else "-"
+    lines = [
+        f"{a['variant']}, {a['role']} ({whose}), crib model {a['crib_model']}"
+        + (f", starter {a['starter']}" if a["starter"] else "")
+        + f": {a['dealt']}",
+        f"best: throw {best['throw']}, keep {best['keep']}: E[hand] {best['hand_ev']:.3f} {sign} "
+        f"E[crib] {best['crib_ev']:.3f} = net {best['net_ev']:.3f}",
+        f"({a['outcomes_per_throw']:,} equally likely (other crib cards, starter) outcomes per throw; "
+        "net = hand " + sign + " crib)",
+        "",
+    ]
+    head = f"{'throw':<9} {'keep':<14} {'E[hand]':>8} {'E[crib]':>8} {'net':>8} {'sd':>6} {'min..max':>9}"
+    if need is not None:
+        head += f" {'P(>=' + str(need) + ')':>9}"
+    lines.append(head)
+    for row in df.to_dict("records"):
+        line = (f"{row['throw']:<9} {row['keep']:<14} {row['hand_ev']:>8.3f} {row['crib_ev']:>8.3f} "
+                f"{row['net_ev']:>8.3f} {row['sd']:>6.2f} {str(row['min']) + '..' + str(row['max']):>9}")
+        if need is not None:
+            line += f" {row['p_need']:>9.4f}"
+        lines.append(line)
+    if need is not None:
+        what = "hand + crib" if a["crib_is_yours"] else "hand (pone counts first)"
+        lines.append(f"P(>={need}): probability your show ({what}) makes at least {need} points")
+    return "\n".join(lines)
 
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard}

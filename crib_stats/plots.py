@@ -55,7 +55,7 @@ def discard_figure(df, title: str | None = None) -> Figure:
     sign = 1 if df.attrs.get("crib_is_yours", role == "dealer") else -1
     ax.barh(ys, df["hand_ev"], color="#1f77b4", label="E[hand]")
     crib = df["crib_ev"] * sign
-    left = df["hand_ev"].where(sign > 0, 0)
+    left = df["hand_ev"] if sign > 0 else 0
     ax.barh(ys, crib, left=left, color="#d62728" if sign < 0 else "#ff9896",
             label="E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)")
     ax.errorbar(df["net_ev"], ys, xerr=df["sd"], fmt="o", color="black", capsize=3, label="net ± sd")

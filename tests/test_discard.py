@@ -1,0 +1,201 @@
+"""Discard analysis: exact equality with the itertools twin, worked checks, properties."""
+
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import reference
+from crib_stats.cards import DECK, CardError, parse
+from crib_stats.cli import main
+from crib_stats.discard import DiscardError, analyse, evaluate
+from crib_stats.rules import variant
+
+
+def codes(cards):
+    return [c.code for c in cards]
+
+
+def check_against_reference(dealt_text, role, var, starter=None, only=None):
+    v = variant(var)
+    dealt = parse(dealt_text)
+    start = parse(starter)[0].code if starter else None
+    results = evaluate(dealt_text, role=role, variant=var, starter=starter)
+    assert len(results) == {6: 15, 5: 10 if v.throw == 2 else 5}[v.dealt]
+    for r in results[:only] if only else results:
+        hand_ev, crib_ev, net = reference.discard_outcomes(
+            codes(dealt), codes(r.throw), v.others_to_crib, start, dealer=(role == "dealer"))
+        assert (r.hand_ev, r.crib_ev) == (hand_ev, crib_ev), (r.throw, role, var)
+        assert r.net_counts == net
+        assert r.net_ev == hand_ev + (crib_ev if role == "dealer" else -crib_ev)
+
+
+@pytest.mark.parametrize("dealt, role", [
+    ("5h 5c 5d js 7c 9h", "dealer"),   # fives and a jack: nobs, the 29 starter
+    ("2h 3h 4h 5h jh qs", "pone"),     # hand and crib flushes, nobs in a flush
+    ("ac ad 2c 2d 3h jc", "dealer"),   # double-double runs
+    ("10s js qs ks 5d 5s", "pone"),    # runs through 10-J, suited throws
+])
+def test_six_card_equals_reference(dealt, role):
+    check_against_reference(dealt, role, "six-card")
+
+
+def test_five_card_game_equals_reference():
+    check_against_reference("3s 4s 5s js kd", "dealer", "five-card")
+    check_against_reference("7h 8h 8d jc 2c", "pone", "five-card")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("var, dealt, role", [
+    ("three-player", "5h 6h 7h jh 10c", "pone"),
+    ("four-player", "ac 2c 3c 4c jd", "dealer"),
+])
+def test_one_card_throw_variants_equal_reference(var, dealt, role):
+    check_against_reference(dealt, role, var)
+
+
+def test_fixed_starter_equals_reference():
+    check_against_reference("5h 6h 7c jd qs kd", "dealer", "six-card", starter="4c")
+    check_against_reference("2h 3h 4h 5h jh qs", "pone", "six-card", starter="6h")
+
+
+def test_worked_example_766_over_46():
+    # 5♥5♣5♦J♠ kept, 7♣ 9♥ thrown. Base 5-5-5-J: J+5 three ways + 5+5+5 = 4 fifteens (8),
+    # three pairs (6) = 14. Over the 46 unseen starters:
+    #   5♠: 29 (the 29 hand: J♠ is nobs)                                   1 x 29 = 29
+    #   J♥ J♣ J♦: +3 fifteens (6) +1 pair (2) = 22                        3 x 22 = 66
+    #   10♠ Q♠ K♠: +3 fifteens (6) + nobs = 21                            3 x 21 = 63
+    #   other 10s, Qs, Ks (9 cards): +3 fifteens = 20                     9 x 20 = 180
+    #   the other 30 cards (A-4, 6-9): nothing new, 14; +1 nobs for the 8 spades
+    #                                                        8 x 15 + 22 x 14 = 428
+    #   total 29 + 66 + 63 + 180 + 428 = 766 over 46 starters
+    r = next(r for r in evaluate("5h 5c 5d js 7c 9h") if {str(c) for c in r.throw} == {"7♣", "9♥"})
+    assert r.hand_ev == Fraction(766, 46)
+    assert r.hand_by_starter[parse("5s")[0]] == 29
+    assert sorted(r.hand_by_starter.values()).count(22) == 3
+
+
+def test_worked_crib_example_with_a_known_starter():
+    # From 5♣ 5♦ 5♥ 5♠ K♣ K♦ the dealer throws 5♣ 5♦ and the starter is fixed at K♥: the crib is
+    # 5♣ 5♦ + two random cards of the 45 left + K♥, so there are C(45, 2) = 990 outcomes, and
+    # E[crib] must equal the reference's enumeration of them.
+    results = evaluate("5c 5d 5h 5s kc kd", role="dealer", starter="kh")
+    r = next(r for r in results if {str(c) for c in r.throw} == {"5♣", "5♦"})
+    assert r.outcomes == 990
+    # kept 5♥ 5♠ K♣ K♦ + K♥: 5+K twice each for three kings = 6 fifteens (12),
+    # pair of 5s (2) + three kings (6) = 20 points, for the one starter
+    assert r.hand_ev == 20
+    _, crib_ev, _ = reference.discard_outcomes(
+        codes(parse("5c 5d 5h 5s kc kd")), codes(parse("5c 5d")), 2, parse("kh")[0].code)
+    assert r.crib_ev == crib_ev
+
+
+def test_roles_share_hand_and_crib_values():
+    dealer = {r.throw: r for r in evaluate("4h 5h 6c jh qs 9d", role="dealer")}
+    pone = {r.throw: r for r in evaluate("4h 5h 6c jh qs 9d", role="pone")}
+    for t, d in dealer.items():
+        p = pone[t]
+        assert (d.hand_ev, d.crib_ev) == (p.hand_ev, p.crib_ev)
+        assert d.net_ev - p.net_ev == 2 * d.crib_ev
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=6, max_size=6, unique=True), st.sampled_from(["dealer", "pone"]))
+def test_random_deals_equal_reference(cards, role):
+    check_against_reference([str(c) for c in cards], role, "six-card", only=2)
+
+
+def test_frame_is_sorted_for_the_role_and_exact():
+    df = analyse("5h 6h 7c jd qs kd", role="pone", need=10)
+    assert list(df["net_ev_exact"]) == sorted(df["net_ev_exact"], reverse=True)
+    assert all(isinstance(x, Fraction) for x in df["crib_ev_exact"])
+    assert (df["net_ev"] == df["hand_ev"] - df["crib_ev"]).all() or \
+        max(abs(df["net_ev"] - (df["hand_ev"] - df["crib_ev"]))) < 1e-12
+    assert ((0 <= df["p_need"]) & (df["p_need"] <= 1)).all()
+    # pone's P(>= need) counts the hand alone, over the 46 starters
+    r = df.attrs["results"][0]
+    expected = Fraction(sum(1 for h in r.hand_by_starter.values() if h >= 10), 46)
+    assert df["p_need_exact"].iloc[0] == expected
+
+
+def test_dealer_need_counts_hand_plus_crib():
+    df = analyse("5h 5c 5d js 7c 9h", role="dealer", need=20)
+    r = df.attrs["results"][0]
+    assert df["p_need_exact"].iloc[0] == Fraction(sum(c for n, c in r.net_counts.items() if n >= 20), r.outcomes)
+
+
+@pytest.mark.parametrize("kwargs, err, fragment", [
+    ({"cards": "5h 5c 5d js 7c"}, CardError, "needs 6 cards, got 5"),
+    ({"cards": "5h 5c 5d js 7c 9h", "variant": "five-card"}, CardError, "needs 5 cards, got 6"),
+    ({"cards": "5h 5c 5d js 7c 7c"}, CardError, "duplicate"),
+    ({"cards": "5h 5c 5d js 7c 9h", "starter": "9h"}, CardError, "also in the dealt cards"),
+    ({"cards": "5h 5c 5d js 7c 9h", "role": "banker"}, DiscardError, "dealer or pone"),
+    ({"cards": "5h 5c 5d js 7c 9h", "need": 99}, DiscardError, "between 0 and 58"),
+    ({"cards": "5h 5c 5d js 7c 9h", "crib_model": "smart"}, Exception, "unknown crib model 'smart'"),
+])
+def test_bad_requests(kwargs, err, fragment):
+    kwargs.setdefault("role", "dealer")
+    with pytest.raises(err, match=fragment):
+        analyse(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------- CLI
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_table(capsys):
+    code, out, err = run(capsys, "discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "20")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1].startswith("best: throw 7♣ 9♥, keep 5♥ 5♣ 5♦ J♠: E[hand] 16.652")
+    assert "P(>=20)" in out
+    assert len([ln for ln in lines if ln[:1] in "0123456789AJQK" and "." in ln]) == 15
+
+
+def test_cli_json(capsys):
+    code, out, _ = run(capsys, "discard", "5h 5c 5d js 7c 9h", "--pone", "--json", "--top", "3")
+    d = json.loads(out)
+    assert code == 0
+    assert d["role"] == "pone" and d["variant"] == "six-card" and d["crib_model"] == "random"
+    assert d["dealt"] == ["5♥", "5♣", "5♦", "J♠", "7♣", "9♥"]
+    assert len(d["throws"]) == 3
+    t = d["throws"][0]
+    for key in ("throw", "keep", "hand_ev", "crib_ev", "net_ev", "hand_ev_exact", "crib_ev_exact", "sd", "min", "max"):
+        assert key in t
+    assert Fraction(t["hand_ev_exact"]) - Fraction(t["crib_ev_exact"]) == Fraction(t["net_ev_exact"])
+
+
+def test_cli_csv_and_plot(capsys, tmp_path):
+    png = tmp_path / "d.png"
+    code, out, _ = run(capsys, "discard", "5h5c5djs7c", "--variant", "five-card", "--dealer", "--csv",
+                       "--plot", str(png))
+    assert code == 0
+    assert out.splitlines()[0].startswith("throw,keep,hand_ev,crib_ev,net_ev,sd,min,max")
+    assert len(out.splitlines()) == 11
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["discard", "5h", "5c", "5d", "js", "7c", "--dealer"], "needs 6 cards, got 5"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "7c", "--dealer"], "duplicate"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "zz", "--dealer"], "unknown rank 'z'"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--starter", "5h"], "also in the dealt cards"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "-1"], "at least 0"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "x"], "whole number"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "70"], "between 0 and 58"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h"], "--dealer (yours) or --pone"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--pone"], "not allowed with"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--crib-model", "x"], "unknown crib model"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--variant", "x"], "unknown variant"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--top", "0"], "at least 1"),
+])
+def test_cli_bad_input(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and fragment in err, err
