@@ -171,6 +171,9 @@ def _cmd_enumerate(args) -> int:
             entries.append((name, f"crib-stats enumerate --table {s.table} --out DIR",
                             f"{s.description}: score, count, probability, p_at_least over "
                             f"{s.combinations:,} combinations"))
+        io.write_frame_csv(f"{args.out.rstrip('/')}/odds.csv", en.odds_frame(odds))
+        entries.append(("odds.csv", "crib-stats enumerate --out DIR" + (" --no-deals" if args.no_deals else ""),
+                        "every framing of the top-hand odds: framing, score, count, combinations, one_in"))
         io.update_readme(args.out, entries)
     if args.plot:
         from .plots import distribution_figure

@@ -224,6 +224,20 @@ def odds(deals: bool = True) -> list[Odds]:
     return out
 
 
+def odds_frame(framings: list[Odds]):
+    """Every reachable score of every framing: framing, score, count, combinations, one_in."""
+    import pandas as pd
+
+    rows = [
+        {"framing": o.key, "score": s, "count": c, "combinations": o.combinations,
+         "one_in": float(Fraction(o.combinations, c))}
+        for o in framings
+        for s, c in enumerate(o.counts)
+        if c
+    ]
+    return pd.DataFrame(rows)
+
+
 def format_one_in(f: Fraction) -> str:
     """'1 in 216,580' for a whole number, else one decimal: '1 in 15,028.1'."""
     if f.denominator == 1:

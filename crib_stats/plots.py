@@ -13,34 +13,43 @@ from matplotlib.figure import Figure
 _COLOURS = {"hand": "#1f77b4", "crib": "#d62728", "five-card": "#2ca02c"}
 
 
-def distribution_figure(summaries: Sequence, log: bool = False, title: str | None = None) -> Figure:
+def distribution_figure(summaries: Sequence, scale: str = "both", title: str | None = None) -> Figure:
     """Bar chart of one or more score distributions (Summary objects), as probabilities.
 
-    Impossible scores (zero counts below the maximum) are marked with an x on the axis; the
-    exact mean of each table is drawn as a dashed line.
+    ``scale`` is "linear", "log" or "both" (two panels, the log one showing the rare top
+    hands). Impossible scores (zero counts below the maximum) are marked with an x at the
+    bar's place on the axis; the exact mean of each table is drawn as a dashed line.
     """
-    fig = Figure(figsize=(10, 4.8))
-    ax = fig.add_subplot()
+    if scale not in ("linear", "log", "both"):
+        raise ValueError(f"scale must be linear, log or both, got {scale!r}")
+    scales = ["linear", "log"] if scale == "both" else [scale]
+    fig = Figure(figsize=(10, 4.2 * len(scales)))
+    axes = fig.subplots(len(scales), 1, squeeze=False)[:, 0]
     n = len(summaries)
     width = 0.8 / max(n, 1)
     top = max(s.max_score for s in summaries)
-    for i, s in enumerate(summaries):
-        colour = _COLOURS.get(s.table, None)
-        xs = [x + (i - (n - 1) / 2) * width for x in range(len(s.counts))]
-        probs = [c / s.combinations for c in s.counts]
-        ax.bar(xs, probs, width=width, color=colour, label=f"{s.table} (mean {float(s.mean):.4f})")
-        ax.axvline(float(s.mean), color=colour, linestyle="--", linewidth=1)
-        if s.impossible:
-            ax.plot(s.impossible, [0] * len(s.impossible), "x", color=colour, markersize=8, clip_on=False)
-    ax.set_xticks(range(top + 1))
-    ax.set_xlim(-0.7, top + 0.7)
-    ax.set_xlabel("points (x on the axis: impossible score; dashed: exact mean)")
-    ax.set_ylabel("probability" + (" (log scale)" if log else ""))
-    if log:
-        ax.set_yscale("log")
-    ax.set_title(title or "Cribbage show scores over every hand + starter")
-    ax.legend()
-    ax.grid(axis="y", alpha=0.3)
+    for ax, sc in zip(axes, scales):
+        for i, s in enumerate(summaries):
+            colour = _COLOURS.get(s.table, None)
+            shift = (i - (n - 1) / 2) * width
+            xs = [x + shift for x in range(len(s.counts))]
+            probs = [c / s.combinations for c in s.counts]
+            ax.bar(xs, probs, width=width, color=colour, label=f"{s.table} (mean {float(s.mean):.4f})")
+            ax.axvline(float(s.mean), color=colour, linestyle="--", linewidth=1)
+            if s.impossible:
+                ax.plot([x + shift for x in s.impossible], [0 if sc == "linear" else 1e-9] * len(s.impossible),
+                        "x", color=colour, markersize=7, mew=2, clip_on=False)
+        ax.set_xticks(range(top + 1))
+        ax.set_xlim(-0.7, top + 0.7)
+        if sc == "log":
+            ax.set_yscale("log")
+            ax.set_ylim(1e-9, 1)
+        ax.set_ylabel("probability" + (" (log scale)" if sc == "log" else ""))
+        ax.grid(axis="y", alpha=0.3)
+    axes[-1].set_xlabel("points (x on the axis: impossible score; dashed line: exact mean)")
+    axes[0].set_title(title or "Cribbage show scores over every hand + starter")
+    axes[0].legend()
+    fig.tight_layout()
     return fig
 
 

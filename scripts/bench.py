@@ -1,0 +1,153 @@
+#!/usr/bin/env python
+"""Timings as ratios against baselines measured in the same run.
+
+Usage: python scripts/bench.py [--quick]
+
+Each row: what was timed (best of several runs), the baseline it is compared with (measured
+now, on this machine), and the speed-up. Machines here are noisy: read the ratios, not the
+absolute seconds, and never turn these into test assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from math import comb
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import reference  # noqa: E402  (the naive twins)
+
+from crib_stats import _kernels  # noqa: E402
+from crib_stats.cards import parse  # noqa: E402
+from crib_stats.crib_models import get_model  # noqa: E402
+from crib_stats.discard import analyse, throws_of  # noqa: E402
+from crib_stats.enumeration import _hands, _rank_table, deal_odds, histograms  # noqa: E402
+from crib_stats.rules import variant  # noqa: E402
+
+CLI = os.path.join(os.path.dirname(sys.executable), "crib-stats")
+
+
+def best_of(fn, repeat=5):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def process(argv, env=None, repeat=3):
+    def go():
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+
+    return best_of(go, repeat)
+
+
+def naive_per_show(sample=20000, crib=False):
+    rng = random.Random(1)
+    rows = []
+    for _ in range(sample):
+        cards = rng.sample(range(52), 5)
+        rows.append((cards[:4], cards[4]))
+    reference.rank_points.cache_clear()
+    t = time.perf_counter()
+    for hand, s in rows:
+        reference.show_total(hand, s, crib)
+    return (time.perf_counter() - t) / sample
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap.add_argument("--quick", action="store_true", help="skip the deal odds and the cold-cache run")
+    args = ap.parse_args()
+    rows = []
+
+    _kernels.warmup()
+    histograms(4, "brute")
+    total4 = comb(52, 4) * 48
+
+    # 1. brute force, both 4-card tables, warm
+    t_brute = best_of(lambda: histograms(4, "brute"), 10)
+    per_show = naive_per_show()
+    rows.append(("enumerate brute: hand+crib tables (2 x 12,994,800), warm", t_brute,
+                 "naive reference, 20k sample extrapolated", per_show * 2 * total4))
+    hands4 = _hands(4)
+    t5 = _rank_table(5)
+    cards = np.concatenate([np.repeat(hands4[:20000], 1, axis=0), np.full((20000, 1), 51)], axis=1)
+    cards = cards[(cards[:, :4] != 51).all(axis=1)]
+    _kernels.score_batch(cards, False)
+    t_generic = best_of(lambda: _kernels.score_batch(cards, False), 3) / len(cards) * total4 * 2
+    rows.append(("", t_brute, "generic subset scorer kernel, extrapolated", t_generic))
+
+    # 2. rank method, all tables
+    t_ranks = best_of(lambda: (histograms(4, "ranks"), histograms(3, "ranks")), 20)
+    t_brute_all = best_of(lambda: (histograms(4, "brute"), histograms(3, "brute")), 5)
+    rows.append(("enumerate ranks: all three tables, warm", t_ranks, "brute force, all three tables", t_brute_all))
+
+    # 3. first call with an empty cache (compile), in a fresh process
+    if not args.quick:
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+            code = ("import time; from crib_stats.enumeration import histograms; t=time.perf_counter(); "
+                    "histograms(4, 'brute'); print(time.perf_counter()-t)")
+            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+            t_cold = float(out.stdout.strip())
+        rows.append(("enumerate brute, first call, empty numba cache", t_cold, "the same call warm", t_brute))
+
+    # 4. the deal-level odds
+    if not args.quick:
+        deal_odds.cache_clear()
+        t_deal = best_of(lambda: _kernels.best_keep_hist(t5, np.arange(13, dtype=np.int64), 6, 4), 1)
+        t_ref = best_of(lambda: reference.best_keep_hist((3, 4, 5, 10), 6, 4), 1)
+        per = t_ref / (comb(16, 6) * 10)
+        rows.append(("deal odds: best keep over 936,491,920 six-card deals", t_deal,
+                     "naive reference on a 16-card deck, extrapolated", per * comb(52, 6) * 46))
+
+    # 5. whole processes, warm cache
+    base_proc = process([sys.executable, "-c", "import numpy, numba, pandas"])
+    help_proc = process([CLI, "--help"])
+    rows.append(("crib-stats --help (process)", help_proc, "python -c 'import numpy, numba, pandas'", base_proc))
+    t_enum = process([CLI, "enumerate"] + (["--no-deals"] if args.quick else []), repeat=2)
+    rows.append(("crib-stats enumerate (process, warm cache)" + (" --no-deals" if args.quick else ""), t_enum,
+                 "python -c 'import numpy, numba, pandas'", base_proc))
+    t_enum_nd = process([CLI, "enumerate", "--no-deals"], repeat=2)
+    rows.append(("crib-stats enumerate --no-deals (process)", t_enum_nd, "python -c 'import numpy, numba, pandas'", base_proc))
+
+    # 6. one six-card discard analysis
+    dealt = parse("5h 6h 7c jd qs kd")
+    v = variant("six-card")
+    splits = throws_of(dealt, v)
+    keeps = np.array([[c.code for c in k] for _, k in splits], np.int64)
+    throws = np.array([[c.code for c in t] for t, _ in splits], np.int64)
+    unseen = np.array([c for c in range(52) if c not in {d.code for d in dealt}], np.int64)
+    model = get_model("random")
+    model.outcomes(keeps, throws, unseen, v, -1, 1)
+    t_kernel = best_of(lambda: model.outcomes(keeps, throws, unseen, v, -1, 1), 20)
+    codes = [c.code for c in dealt]
+    t_naive_one = best_of(lambda: reference.discard_outcomes(codes, codes[:2], 2), 1)
+    rows.append(("discard: six-card, 15 throws, exact crib + net distributions (kernel)", t_kernel,
+                 "naive reference, 1 throw x 15", t_naive_one * 15))
+    analyse(dealt, role="dealer")
+    t_analyse = best_of(lambda: analyse(dealt, role="dealer"), 10)
+    rows.append(("discard: analyse() to a DataFrame with Fractions", t_analyse, "naive reference, 1 throw x 15",
+                 t_naive_one * 15))
+    t_disc = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer"])
+    rows.append(("crib-stats discard (process, warm cache)", t_disc, "python -c 'import numpy, numba, pandas'", base_proc))
+
+    print(f"{'timed':<72} {'seconds':>10}  {'baseline':<48} {'seconds':>10} {'speed-up':>9}")
+    for name, t, bname, bt in rows:
+        print(f"{name:<72} {t:>10.4f}  {bname:<48} {bt:>10.4f} {bt / t:>8.1f}x")
+
+
+if __name__ == "__main__":
+    main()

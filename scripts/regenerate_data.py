@@ -1,0 +1,33 @@
+#!/usr/bin/env python
+"""Regenerate every committed table under data/ and the README figures under docs/.
+
+Each file is produced by the crib-stats command named in data/README.md; this script only
+runs those commands in-process.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+from crib_stats.cli import main  # noqa: E402
+
+COMMANDS = [
+    ["enumerate", "--out", os.path.join(ROOT, "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
+    ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
+]
+
+
+def run() -> int:
+    os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
+    for argv in COMMANDS:
+        code = main(argv)
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
