@@ -446,7 +446,7 @@ def best_keep_hist(table, deck_ranks, dealt, keep):
 def _summary(cards, n):
     """(base-13 rank index, common suit or -1, bitmask of the suits of its jacks) of n cards."""
     base = 0
-    suit = cards[0] & 3
+    suit = cards[0] & 3 if n > 0 else -1
     jacks = 0
     for i in range(n):
         card = cards[i]

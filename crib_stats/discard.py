@@ -114,35 +114,62 @@ def evaluate(
     unseen = np.array([code for code in range(52) if code not in held], dtype=np.int64)
     sign = 1 if role == "dealer" else -1
     res = model.outcomes(keeps, throws, unseen, v, -1 if start is None else start.code, sign)
-    results = []
-    unseen_cards = [Card.from_code(int(c)) for c in unseen]
-    for i, (throw, keep) in enumerate(splits):
-        hand_row = res.hand_by_starter[i]
-        live = hand_row >= 0
-        n_starters = int(live.sum())
-        outcomes = n_starters * res.per_starter
-        hand_ev = Fraction(int(hand_row[live].sum()), n_starters)
-        crib_ev = Fraction(int(res.crib_sum_by_starter[i].sum()), outcomes)
-        net_counts = {int(j) - res.net_offset: int(c) for j, c in enumerate(res.net_hist[i]) if c}
-        crib_counts = {int(j): int(c) for j, c in enumerate(res.crib_hist[i]) if c}
-        results.append(
-            ThrowResult(
-                throw=throw,
-                keep=keep,
-                hand_ev=hand_ev,
-                crib_ev=crib_ev,
-                net_ev=hand_ev + sign * crib_ev,
-                net_counts=net_counts,
-                outcomes=outcomes,
-                hand_by_starter={unseen_cards[j]: int(hand_row[j]) for j in np.nonzero(live)[0]},
-                crib_ev_by_starter={
-                    unseen_cards[j]: Fraction(int(res.crib_sum_by_starter[i, j]), res.per_starter)
-                    for j in np.nonzero(live)[0]
-                },
-                crib_counts=crib_counts,
-            )
-        )
-    return results
+    return [_result(res, i, throw, keep, unseen, sign) for i, (throw, keep) in enumerate(splits)]
+
+
+def _result(res, i: int, throw, keep, unseen: np.ndarray, sign: int) -> ThrowResult:
+    """Exact Fractions and distributions for throw ``i`` of a model's integer tallies."""
+    hand_row = res.hand_by_starter[i]
+    live = np.nonzero(hand_row >= 0)[0]
+    n_starters = len(live)
+    outcomes = n_starters * res.per_starter
+    hand_ev = Fraction(int(hand_row[live].sum()), n_starters)
+    crib_ev = Fraction(int(res.crib_sum_by_starter[i].sum()), outcomes)
+    starters = [Card.from_code(int(unseen[j])) for j in live]
+    return ThrowResult(
+        throw=tuple(throw),
+        keep=tuple(keep),
+        hand_ev=hand_ev,
+        crib_ev=crib_ev,
+        net_ev=hand_ev + sign * crib_ev,
+        net_counts={int(j) - res.net_offset: int(c) for j, c in enumerate(res.net_hist[i]) if c},
+        outcomes=outcomes,
+        hand_by_starter={c: int(hand_row[j]) for c, j in zip(starters, live)},
+        crib_ev_by_starter={
+            c: Fraction(int(res.crib_sum_by_starter[i, j]), res.per_starter) for c, j in zip(starters, live)
+        },
+        crib_counts={int(j): int(c) for j, c in enumerate(res.crib_hist[i]) if c},
+    )
+
+
+def crib_value(
+    throw: str | Iterable[str | Card],
+    kept: str | Iterable[str | Card] = (),
+    variant: str | Variant = "six-card",
+    crib_model: str | CribModel = "random",
+) -> ThrowResult:
+    """Exact crib outcomes of throwing ``throw`` when only ``kept`` (possibly nothing) is known.
+
+    The other crib cards and the starter come from every card not in ``throw`` or ``kept``.
+    ``.crib_ev`` is the exact expected crib value; ``.crib_counts`` its distribution.
+
+    >>> crib_value("5c 5d").crib_ev > crib_value("kc 9d").crib_ev
+    True
+    """
+    v = get_variant(variant)
+    thrown = parse_n(throw, v.throw, f"a {v.name} throw")
+    known = parse(kept)
+    check_disjoint(thrown, known, "throw", "kept cards")
+    if len(known) > v.kept:
+        raise DiscardError(f"at most {v.kept} kept cards in the {v.name} game, got {len(known)}")
+    model = get_model(crib_model)
+    held = {c.code for c in thrown + known}
+    unseen = np.array([code for code in range(52) if code not in held], dtype=np.int64)
+    keeps = np.array([[c.code for c in known]], dtype=np.int64).reshape(1, len(known))
+    throws = np.array([[c.code for c in thrown]], dtype=np.int64)
+    sub = Variant(v.name, v.players, len(known) + v.throw, v.throw, v.crib_from_deck, v.game, v.partners)
+    res = model.outcomes(keeps, throws, unseen, sub, -1, 1)
+    return _result(res, 0, thrown, known, unseen, 1)
 
 
 def analyse(
@@ -240,4 +267,4 @@ def to_json(df) -> dict:
     }
 
 
-__all__ = ["analyse", "evaluate", "to_json", "ThrowResult", "DiscardError", "CardError", "parse"]
+__all__ = ["analyse", "evaluate", "crib_value", "to_json", "ThrowResult", "DiscardError", "CardError", "parse"]

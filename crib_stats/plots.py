@@ -76,3 +76,73 @@ def discard_figure(df, title: str | None = None) -> Figure:
     ax.legend(loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return fig
+
+
+def net_distribution_figure(results: Sequence, crib_is_yours: bool, title: str | None = None) -> Figure:
+    """Probability of each net points value for a few throws (ThrowResult objects), side by side."""
+    fig = Figure(figsize=(10, 4.2))
+    ax = fig.add_subplot()
+    n = len(results)
+    width = 0.8 / max(n, 1)
+    for i, r in enumerate(results):
+        xs = sorted(r.net_counts)
+        shift = (i - (n - 1) / 2) * width
+        ax.bar([x + shift for x in xs], [r.net_counts[x] / r.outcomes for x in xs], width=width,
+               label=f"throw {' '.join(map(str, r.throw))} (mean {float(r.net_ev):.3f}, sd {r.sd:.2f})")
+        ax.axvline(float(r.net_ev), color=f"C{i}", linestyle="--", linewidth=1)
+    sign = "+" if crib_is_yours else "-"
+    ax.set_xlabel(f"net points (hand {sign} crib); dashed: exact mean")
+    ax.set_ylabel("probability")
+    ax.set_title(title or "Distribution of the net points over every outcome")
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def starter_figure(result, title: str | None = None) -> Figure:
+    """Starter by starter for one throw: hand points (bars) and E[crib | starter] (dots)."""
+    from .cards import RANK_NAMES, SUIT_SYMBOLS
+
+    cards = sorted(result.hand_by_starter)
+    fig = Figure(figsize=(12, 4.2))
+    ax = fig.add_subplot()
+    xs = range(len(cards))
+    ax.bar(xs, [result.hand_by_starter[c] for c in cards], color="#1f77b4", label="hand points")
+    ax.plot(xs, [float(result.crib_ev_by_starter[c]) for c in cards], "o", color="#d62728",
+            label="E[crib | starter]")
+    ax.axhline(float(result.hand_ev), color="#1f77b4", linestyle="--", linewidth=1, label="E[hand]")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([RANK_NAMES[c.rank] + SUIT_SYMBOLS[c.suit] for c in cards], rotation=90, fontsize=8)
+    ax.set_xlabel("starter")
+    ax.set_ylabel("points")
+    keep = " ".join(map(str, result.keep))
+    ax.set_title(title or f"Keep {keep}: points for each starter")
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def heatmap_figure(matrix, labels: Sequence[str], title: str, note: str = "") -> Figure:
+    """An annotated square heatmap (e.g. expected crib value of each pair of ranks thrown)."""
+    import numpy as np
+
+    m = np.asarray(matrix, dtype=float)
+    fig = Figure(figsize=(9, 8))
+    ax = fig.add_subplot()
+    im = ax.imshow(m, cmap="viridis", origin="upper")
+    ax.set_xticks(range(len(labels)))
+    ax.set_yticks(range(len(labels)))
+    ax.set_xticklabels(labels)
+    ax.set_yticklabels(labels)
+    mid = np.nanmean(m)
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            if not np.isnan(m[i, j]):
+                ax.text(j, i, f"{m[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                        color="white" if m[i, j] < mid else "black")
+    fig.colorbar(im, ax=ax, shrink=0.8, label="expected crib points")
+    ax.set_title(title)
+    if note:
+        ax.set_xlabel(note)
+    return fig
+

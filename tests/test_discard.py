@@ -199,3 +199,16 @@ def test_cli_bad_input(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err, err
+
+
+@pytest.mark.parametrize("throw, kept, var", [
+    ("5c 5d", "", "six-card"),
+    ("jh 5h", "5s 6s", "six-card"),
+    ("7c", "8c 9d 2h", "three-player"),
+])
+def test_crib_value_equals_reference(throw, kept, var):
+    r = __import__("crib_stats.discard", fromlist=["crib_value"]).crib_value(throw, kept, variant=var)
+    t, k = parse(throw), parse(kept)
+    _, crib_ev, _ = reference.discard_outcomes(codes(k) + codes(t), codes(t), variant(var).others_to_crib)
+    assert r.crib_ev == crib_ev
+    assert sum(r.crib_counts.values()) == r.outcomes
