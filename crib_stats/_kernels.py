@@ -546,6 +546,221 @@ def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_tab
     return hand_by_s, crib_sum_by_s, per_starter, crib_hist, net_hist
 
 
+# ---------------------------------------------------------------------------------------------
+# The play (pegging): ranks only, suits never matter
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def peg_points(seq, n):
+    """Points for the last card of a count; ``seq[0:n]`` are the ranks played in the count so far.
+
+    Returns (fifteen, thirty_one, pairs, run): 2 for a count of 15, 2 for 31, 2/6/12 for the
+    second/third/fourth consecutive card of one rank, and k for the longest k >= 3 such that
+    the last k cards are k distinct consecutive ranks (in any order).
+    """
+    count = 0
+    for i in range(n):
+        count += seq[i] + 1 if seq[i] < 9 else 10
+    fifteen = 2 if count == 15 else 0
+    thirty_one = 2 if count == 31 else 0
+    same = 1
+    i = n - 2
+    while i >= 0 and seq[i] == seq[n - 1]:
+        same += 1
+        i -= 1
+    pairs = 0
+    if same == 2:
+        pairs = 2
+    elif same == 3:
+        pairs = 6
+    elif same >= 4:
+        pairs = 12
+    run = 0
+    if same == 1:
+        for length in range(n, 2, -1):
+            lo = 99
+            hi = -1
+            seen = 0
+            ok = True
+            for j in range(n - length, n):
+                r = seq[j]
+                if (seen >> r) & 1:
+                    ok = False
+                    break
+                seen |= 1 << r
+                if r < lo:
+                    lo = r
+                if r > hi:
+                    hi = r
+            if ok and hi - lo == length - 1:
+                run = length
+                break
+    return fifteen, thirty_one, pairs, run
+
+
+@njit(cache=True)
+def _can_play(hands, player, count):
+    for r in range(13):
+        if hands[player, r] > 0 and (r + 1 if r < 9 else 10) <= 31 - count:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _hand_empty(hands, player):
+    for r in range(13):
+        if hands[player, r] > 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def peg_extremes_one(pone_counts, dealer_counts, stop_at_go):
+    """Visit every legal play of one pair of hands (rank counts; player 0 = pone, who leads).
+
+    Returns [max dealer points, max pone points, max both together, min dealer points,
+    max one card scored (its go / last-card point included), min pone points].
+
+    Depth-first with an explicit stack (numba's on-disk cache does not survive recursion):
+    depth d holds the state before the d-th card is played, ``seq[d]`` that card's rank, and
+    the current count is the last ``nseq`` entries of ``seq``. Between cards the deterministic
+    steps are applied: a player who cannot play says go, and when neither can, the last
+    player scores 1 (not at 31) and the count restarts, led by the other player, or the play
+    ends (all cards played, or the first go in the five-card game).
+    """
+    hands = np.zeros((2, 13), np.int64)
+    hands[0] = pone_counts
+    hands[1] = dealer_counts
+    out = np.array([-1, -1, -1, 1000, -1, 1000], np.int64)
+    size = 17
+    cnt = np.zeros(size, np.int64)
+    nseq = np.zeros(size, np.int64)
+    turn = np.zeros(size, np.int64)
+    best = np.zeros(size, np.int64)
+    pts0 = np.zeros(size, np.int64)
+    pts1 = np.zeros(size, np.int64)
+    nxt = np.zeros(size, np.int64)
+    chosen = np.full(size, -1, np.int64)
+    seq = np.zeros(size, np.int64)
+    d = 0
+    while d >= 0:
+        if chosen[d] >= 0:
+            hands[turn[d], chosen[d]] += 1
+            chosen[d] = -1
+        t = turn[d]
+        r = nxt[d]
+        while r < 13 and not (hands[t, r] > 0 and (r + 1 if r < 9 else 10) <= 31 - cnt[d]):
+            r += 1
+        if r == 13:
+            d -= 1
+            continue
+        nxt[d] = r + 1
+        chosen[d] = r
+        hands[t, r] -= 1
+        seq[d] = r
+        n = nseq[d] + 1
+        f, tt, pp, rl = peg_points(seq[d + 1 - n:d + 1], n)
+        p = f + tt + pp + rl
+        c = cnt[d] + (r + 1 if r < 9 else 10)
+        p0 = pts0[d] + (p if t == 0 else 0)
+        p1 = pts1[d] + (p if t == 1 else 0)
+        b = max(best[d], p)
+        who = t
+        lp = p
+        mover = 1 - t
+        leaf = False
+        while True:
+            if _can_play(hands, mover, c):
+                break
+            if _can_play(hands, 1 - mover, c):
+                mover = 1 - mover
+                continue
+            go = 1 if (c < 31 and n > 0) else 0
+            if who == 0:
+                p0 += go
+            else:
+                p1 += go
+            b = max(b, lp + go)
+            if stop_at_go or (_hand_empty(hands, 0) and _hand_empty(hands, 1)):
+                out[0] = max(out[0], p1)
+                out[1] = max(out[1], p0)
+                out[2] = max(out[2], p0 + p1)
+                out[3] = min(out[3], p1)
+                out[4] = max(out[4], b)
+                out[5] = min(out[5], p0)
+                leaf = True
+                break
+            c = 0
+            n = 0
+            mover = 1 - who
+            lp = 0
+        if leaf:
+            continue
+        d += 1
+        cnt[d] = c
+        nseq[d] = n
+        turn[d] = mover
+        best[d] = b
+        pts0[d] = p0
+        pts1[d] = p1
+        nxt[d] = 0
+        chosen[d] = -1
+    return out
+
+
+@njit(cache=True)
+def rank_multisets(size, ranks):
+    """Every multiset of ``size`` ranks drawn from ``ranks`` with at most four of a rank, as
+    (M, 13) count rows."""
+    nr = ranks.shape[0]
+    rows = []
+    idx = np.zeros(size, np.int64)
+    while True:
+        c = np.zeros(13, np.int64)
+        ok = True
+        for i in range(size):
+            c[ranks[idx[i]]] += 1
+        for r in range(13):
+            if c[r] > 4:
+                ok = False
+        if ok:
+            rows.append(c)
+        i = size - 1
+        while i >= 0 and idx[i] == nr - 1:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for j in range(i + 1, size):
+            idx[j] = idx[i]
+    out = np.zeros((len(rows), 13), np.int64)
+    for i in range(len(rows)):
+        out[i] = rows[i]
+    return out
+
+
+@njit(cache=True, parallel=True)
+def peg_extremes_rows(multisets, lo, hi, stop_at_go):
+    """peg_extremes_one for every (pone, dealer) pair with the pone's multiset in rows lo..hi-1
+    and any dealer multiset, when the ranks fit in one pack (at most four of a rank in both
+    hands together). Rows of -1 mark pairs that do not fit. Returns (hi - lo, M, 6) int16."""
+    m = multisets.shape[0]
+    out = np.full((hi - lo, m, 6), -1, np.int16)
+    for k in prange(hi - lo):
+        i = lo + k
+        for j in range(m):
+            ok = True
+            for r in range(13):
+                if multisets[i, r] + multisets[j, r] > 4:
+                    ok = False
+            if ok:
+                res = peg_extremes_one(multisets[i], multisets[j], stop_at_go)
+                for q in range(6):
+                    out[k, j, q] = res[q]
+    return out
+
+
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     codes = np.array([0, 4, 8, 12, 16], np.int64)
@@ -560,4 +775,6 @@ def warmup() -> None:
     keeps = np.array([[0, 1, 2, 3]], np.int64)
     throws = np.array([[4, 5]], np.int64)
     discard_random(keeps, throws, unseen, 2, -1, rank_table(5), rank_table(5), 1)
+    small = rank_multisets(1, np.array([0, 4], np.int64))
+    peg_extremes_rows(small, 0, small.shape[0], False)
     del t2

@@ -107,6 +107,28 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true", help="print one JSON object")
     fmt.add_argument("--csv", action="store_true", help="print the throws as CSV")
     d.add_argument("--plot", metavar="FILE.png", help="write a chart of the throws")
+    g = sub.add_parser(
+        "peg",
+        help="the play: score a count, check and score a whole play, best plays, extremes",
+        formatter_class=_formatter,
+        description="Score the play (pegging). Suits never matter: give cards (7c, 7♣) or bare ranks (7, T, J).",
+        epilog="examples:\n  crib-stats peg 4 2 3 5 6\n"
+        "  crib-stats peg --pone 7c 7d 4h 4s --dealer 7h 7s 4c 4d --play 7c 7h 7d 7s 4h 4c 4s 4d\n"
+        "  crib-stats peg --pone 5 5 4 4 --dealer 5 4 4 K --best pone\n"
+        "  crib-stats peg --extremes --variant five-card",
+    )
+    g.add_argument("cards", nargs="*", help="a single count, in the order played")
+    g.add_argument("--pone", nargs="+", metavar="CARD", help="the pone's hand (4 cards; 3 in the five-card game)")
+    g.add_argument("--dealer", nargs="+", metavar="CARD", help="the dealer's hand")
+    g.add_argument("--play", nargs="+", metavar="CARD", help="the whole play, in order (pone leads)")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument("--best", choices=["pone", "dealer"], help="the most that side can peg over every legal play")
+    mode.add_argument("--worst", choices=["pone", "dealer"], help="the least that side can peg over every legal play")
+    mode.add_argument("--extremes", action="store_true",
+                      help="exhaustive extremes over every pair of hands (about a minute for the six-card game)")
+    g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
+    g.add_argument("--json", action="store_true", help="print one JSON object")
+    g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
     return p
 
 
@@ -283,7 +305,87 @@ def format_discard(df, need: int | None) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard}
+def _cmd_peg(args) -> int:
+    from . import io, pegging
+
+    hands_given = args.pone is not None or args.dealer is not None
+    if args.extremes:
+        if args.cards or hands_given or args.play:
+            raise pegging.PegError("--extremes takes no cards: it searches every pair of hands")
+        if args.out:
+            io.prepare_dir(args.out)
+        result = pegging.extremes(args.variant, progress=sys.stderr.isatty())
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(format_extremes(result))
+        if args.out:
+            name = f"pegging_extremes_{result['variant'].replace('-', '_')}.json"
+            io.write_text(f"{args.out.rstrip('/')}/{name}", json.dumps(result, indent=1) + "\n")
+            io.update_readme(args.out, [(name, f"crib-stats peg --extremes --variant {result['variant']} --out DIR",
+                                         f"{result['variant']} play: extremes over all {result['hand_pairs']:,} "
+                                         "pairs of hands, each with an example play")])
+        return EXIT_OK
+    if args.out:
+        raise pegging.PegError("--out is for --extremes")
+    if hands_given or args.play or args.best or args.worst:
+        if args.cards:
+            raise pegging.PegError("give either a single count or --pone/--dealer hands, not both")
+        if args.pone is None or args.dealer is None:
+            raise pegging.PegError("give both hands: --pone CARDS --dealer CARDS")
+        if args.best or args.worst:
+            if args.play:
+                raise pegging.PegError("--best/--worst search every play: leave out --play")
+            side = args.best or args.worst
+            result = pegging.best_play(args.pone, args.dealer, side, worst=bool(args.worst), variant=args.variant)
+            title = f"{'most' if args.best else 'least'} the {side} can peg: {result.points[side]}"
+        else:
+            if not args.play:
+                raise pegging.PegError("give the play with --play CARDS (or --best/--worst to search)")
+            result = pegging.play(args.pone, args.dealer, args.play, variant=args.variant)
+            title = "the play"
+        if args.json:
+            print(json.dumps(result.as_dict(), ensure_ascii=False))
+        else:
+            print(format_play(result, title))
+        return EXIT_OK
+    if not args.cards:
+        raise pegging.PegError("give a count (crib-stats peg 4 2 3 5 6), --pone/--dealer hands, or --extremes")
+    events = pegging.count_points(args.cards)
+    if args.json:
+        print(json.dumps({"count": [e.as_dict() for e in events]}, ensure_ascii=False))
+    else:
+        print(f"{'#':>2} {'card':<5} {'count':>5} {'points':>6}  why")
+        for i, e in enumerate(events, 1):
+            print(f"{i:>2} {e.card:<5} {e.count:>5} {e.points:>6}  {e.why}")
+        print(f"total {sum(e.points for e in events)}")
+    return EXIT_OK
+
+
+def format_play(result, title: str) -> str:
+    lines = [f"{result.variant} {title}",
+             f"pone {' '.join(result.pone)}; dealer {' '.join(result.dealer)}", "",
+             f"{'player':<7} {'card':<5} {'count':>5} {'points':>6}  why"]
+    for e in result.events:
+        card = e.card if e.card else ("-" if e.kind != "go-said" else "")
+        lines.append(f"{e.player:<7} {card:<5} {e.count:>5} {e.points:>6}  {e.why}")
+    lines.append("")
+    lines.append(f"pone {result.points['pone']}, dealer {result.points['dealer']}")
+    return "\n".join(lines)
+
+
+def format_extremes(result: dict) -> str:
+    lines = [f"{result['variant']} play: every legal play of all {result['hand_pairs']:,} pairs of "
+             f"{result['hand_size']}-card hands (ranks; at most four of a rank in both hands)", ""]
+    for key, item in result["extremes"].items():
+        lines.append(f"{item['description']}: {item['points']}  ({item['pairs_reaching_it']:,} pairs of hands reach it)")
+        lines.append(f"  pone {' '.join(item['pone'])}; dealer {' '.join(item['dealer'])}; "
+                     f"play {' '.join(item['play'])} -> pone {item['play_points']['pone']}, "
+                     f"dealer {item['play_points']['dealer']}")
+    return "\n".join(lines)
+
+
+COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

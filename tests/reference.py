@@ -170,3 +170,66 @@ def best_keep_hist(deck_ranks, dealt, keep):
             best = max(show_total(kept, starter) for kept in combinations(cards, keep))
             hist[best] += 1
     return hist
+
+
+# ---------------------------------------------------------------------------------------------
+# The play: ranks 1..13 here, pip values as in the rule book
+# ---------------------------------------------------------------------------------------------
+
+
+def peg_card(count_ranks):
+    """Points the last card of a count scores: 15 or 31 (2), pairs (2/6/12), the longest run."""
+    pts = 0
+    total = sum(value(r) for r in count_ranks)
+    if total == 15:
+        pts += 2
+    if total == 31:
+        pts += 2
+    last = count_ranks[-1]
+    same = 0
+    for r in reversed(count_ranks):
+        if r != last:
+            break
+        same += 1
+    pts += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for k in range(len(count_ranks), 2, -1):
+        tail = sorted(count_ranks[-k:])
+        if len(set(tail)) == k and tail[-1] - tail[0] == k - 1:
+            pts += k
+            break
+    return pts
+
+
+def all_plays(pone, dealer, stop_at_go):
+    """Every legal play of two hands of ranks (1..13), as (sequence, pone points, dealer points,
+    most one card scored incl. its go point). Pone leads; a player must play when able; after a
+    go or 31 the count restarts (led by the other player) unless ``stop_at_go``."""
+    results = []
+
+    def rec(hands, count_seq, seq, pts, turn, last, last_pts, best):
+        count = sum(value(r) for r in count_seq)
+        can = [any(value(r) + count <= 31 for r in h) for h in hands]
+        if can[turn]:
+            for r in sorted(set(hands[turn])):
+                if value(r) + count <= 31:
+                    new_hands = [list(h) for h in hands]
+                    new_hands[turn].remove(r)
+                    p = peg_card(count_seq + [r])
+                    new_pts = list(pts)
+                    new_pts[turn] += p
+                    rec(new_hands, count_seq + [r], seq + [r], new_pts, 1 - turn, turn, p, max(best, p))
+            return
+        if can[1 - turn]:
+            rec(hands, count_seq, seq, pts, 1 - turn, last, last_pts, best)
+            return
+        new_pts = list(pts)
+        bonus = 1 if count_seq and count < 31 else 0
+        new_pts[last] += bonus
+        best = max(best, last_pts + bonus)
+        if stop_at_go or not (hands[0] or hands[1]):
+            results.append((seq, new_pts[0], new_pts[1], best))
+            return
+        rec(hands, [], seq, new_pts, 1 - last, last, 0, best)
+
+    rec([list(pone), list(dealer)], [], [], [0, 0], 0, 1, 0, 0)
+    return results

@@ -1,0 +1,256 @@
+"""The play: the seeds' worked examples card by card, whole plays, the search and the extremes."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+import reference
+from crib_stats import _kernels
+from crib_stats.cli import main
+from crib_stats.pegging import PegError, best_play, count_points, play
+
+
+def pts(text):
+    return [e.points for e in count_points(text)]
+
+
+# ------------------------------------------------------------------- the seeds' examples, card by card
+
+
+def test_run_4_2_3_5_6():
+    # the 3 completes 4-2-3 (3), the 5 makes 2-3-4-5 (4), the 6 makes 2..6 (5)
+    assert pts("4 2 3 5 6") == [0, 0, 3, 4, 5]
+
+
+def test_run_4_2_3_4_3():
+    # 4-2-3 scores 3; then 2-3-4 (the second 4) scores 3; the second 3 completes nothing (3-4-3)
+    assert pts("4 2 3 4 3") == [0, 0, 3, 3, 0]
+
+
+def test_run_4_2_6_5_3():
+    # nothing until the 3, which makes 2-3-4-5-6 from the last five cards: 5
+    assert pts("4 2 6 5 3") == [0, 0, 0, 0, 5]
+
+
+def test_run_3_5_4_2_3_4():
+    # 3-5-4 (3); 2 makes 2-3-4-5 (4); 3 makes 5-4-2-3 (4, no double runs in the play);
+    # 4 makes 2-3-4 (3)
+    assert pts("3 5 4 2 3 4") == [0, 0, 3, 4, 4, 3]
+
+
+def test_run_out_of_order_2_4_5_3_7_6_a():
+    # the 3 makes 2-3-4-5 (4) at count 14; the 6 makes 2..7 (6); the ace makes A..7 (7)
+    assert pts("2 4 5 3 7 6 A") == [0, 0, 0, 4, 0, 6, 7]
+
+
+def test_pair_then_no_run():
+    # 2-3-4 (3), another 4 is a pair (2) but no run; a 5 on 3-4-4 completes nothing
+    assert pts("2 3 4 4") == [0, 0, 3, 2]
+    assert pts("2 3 4 4 5") == [0, 0, 3, 2, 0]
+
+
+def test_sevens():
+    # pair 2, pair royal 6, double pair royal 12 (count 28)
+    assert pts("7 7 7 7") == [0, 2, 6, 12]
+
+
+def test_fifteen_and_thirty_one():
+    # K 5: fifteen 2; then 6 (21), 10 (31): thirty-one 2
+    assert pts("K 5 6 10") == [0, 2, 0, 2]
+    # 5 5 5 makes fifteen with a pair royal: 2 + 6
+    assert pts("5 5 5") == [0, 2, 8]
+
+
+def test_count_never_passes_31():
+    with pytest.raises(PegError, match="would take the count to 35"):
+        count_points("K Q J 5")
+
+
+def test_thirty_one_scores_two_and_no_go():
+    # pone 10 9 / dealer K 2 (five-card game, 3 cards: + an ace each)
+    r = play("10 9 A", "K 2 A", "10 K 9 2", variant="five-card")
+    # 10 K (20), 9 (29), 2 (31): dealer 2 for 31, and no extra go point; the play stops at 31
+    assert [(e.kind, e.player, e.points) for e in r.events] == [
+        ("card", "pone", 0), ("card", "dealer", 0), ("card", "pone", 0), ("card", "dealer", 2)]
+    assert r.points == {"pone": 0, "dealer": 2}
+
+
+def test_go_point_when_neither_can_play():
+    # six-card: pone K Q J 10, dealer 9 8 7 6. K 9 (19) Q (29): neither can play (8 -> 37,
+    # J -> 39): pone 1 for the go; the count restarts, led by the dealer: 8, J (18), 7 (25);
+    # the pone says go (10 -> 35), the dealer plays on: 6 makes 31 (2, no go point);
+    # restart led by the pone: 10, last card 1. Pone 1 + 1 = 2, dealer 2.
+    r = play("K Q J 10", "9 8 7 6", "K 9 Q 8 J 7 6 10")
+    assert [(e.kind, e.player, e.count, e.points) for e in r.events] == [
+        ("card", "pone", 10, 0), ("card", "dealer", 19, 0), ("card", "pone", 29, 0), ("go", "pone", 29, 1),
+        ("card", "dealer", 8, 0), ("card", "pone", 18, 0), ("card", "dealer", 25, 0), ("go-said", "pone", 25, 0),
+        ("card", "dealer", 31, 2), ("card", "pone", 10, 0), ("last", "pone", 10, 1)]
+    assert r.points == {"pone": 2, "dealer": 2}
+
+
+def test_seed_dealer_30():
+    # Joe O'Brien: both hold 7 7 4 4. 7 7 7 7: dealer 2 and 12, +1 go at 28;
+    # 4 4 4 4: dealer 2 and 12, +1 last card. Dealer 2 + 13 + 2 + 13 = 30
+    r = play("7c 7d 4h 4s", "7h 7s 4c 4d", "7c 7h 7d 7s 4h 4c 4s 4d")
+    assert r.points == {"pone": 12, "dealer": 30}
+    assert [e.points for e in r.events if e.player == "dealer"] == [2, 12, 1, 2, 12, 1]
+
+
+def test_seed_pone_24():
+    # Joe O'Brien: pone 5 5 4 4, dealer 5 4 4 (+ a ten-card). 5 5 5 (pone: 15 + pair royal = 8),
+    # 4 4 4 4 to 31 (pone: pair 2, then 31 + double pair royal = 14) -> 8 + 2 + 14 = 24
+    r = best_play("5 5 4 4", "5 4 4 K", "pone")
+    assert r.points["pone"] == 24
+    again = play("5 5 4 4", "5 4 4 K", r.sequence)
+    assert again.points == r.points
+
+
+def test_five_card_game_stops_at_31():
+    with pytest.raises(PegError, match="stops at the first go or 31"):
+        play("10 9 A", "K 2 A", "10 K 9 2 A A", variant="five-card")
+
+
+def test_five_card_game_stops_at_the_first_go():
+    # 10 K (20) 9 (29): dealer's 5 cannot go (34), pone's 5 neither: pone 1 for go, play ends
+    r = play("10 9 5", "K 5 5", "10 K 9", variant="five-card")
+    assert r.points == {"pone": 1, "dealer": 0}
+    assert r.events[-1].kind == "go"
+
+
+@pytest.mark.parametrize("pone, dealer, seq, fragment", [
+    ("7c 7d 4h 4s", "7h 7s 4c 4d", "7h 7c 7d 7s 4h 4c 4s 4d", "a player must play when able"),
+    ("7c 7d 4h 4s", "7h 7s 4c 4d", "7c 7h 7d", "incomplete"),
+    ("7c 7d 4h 4s", "7h 7s 4c 4d", "7c 9h", "in neither player's"),
+    ("K Q J 10", "9 8 7 6", "K 9 Q J", "a player must play when able"),  # dealer leads after the go
+    ("7c 7d 4h 4s", "7h 7c 4c 4d", "7c", "appears twice"),
+    ("7 7 7 4", "7 7 4 4", "7", "more than four 7s"),
+    ("7 7 4", "7 7 4 4", "7", "needs 4 cards"),
+])
+def test_illegal_plays(pone, dealer, seq, fragment):
+    with pytest.raises(PegError, match=fragment):
+        play(pone, dealer, seq)
+
+
+# ------------------------------------------------------------------- the twin, on random legal plays
+
+
+def test_kernel_card_points_equal_reference_on_random_plays():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(300):
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        pone, dealer = deck[:4], deck[4:8]
+        plays = reference.all_plays(pone, dealer, stop_at_go=False)
+        seq, p_pts, d_pts, _ = rng.choice(plays)
+        names = [("A 2 3 4 5 6 7 8 9 10 J Q K".split())[r - 1] for r in seq]
+        r = play(" ".join(("A 2 3 4 5 6 7 8 9 10 J Q K".split())[x - 1] for x in pone),
+                 " ".join(("A 2 3 4 5 6 7 8 9 10 J Q K".split())[x - 1] for x in dealer), " ".join(names))
+        assert (r.points["pone"], r.points["dealer"]) == (p_pts, d_pts)
+        # and card by card within each count
+        count = []
+        for e in r.events:
+            if e.kind == "card":
+                rank = "A 2 3 4 5 6 7 8 9 10 J Q K".split().index(e.card) + 1
+                if not count or sum(reference.value(x) for x in count) + reference.value(rank) > 31 \
+                        or e.count == reference.value(rank):
+                    count = [] if e.count == reference.value(rank) else count
+                count.append(rank)
+                assert e.points == reference.peg_card(count)
+                checked += 1
+    assert checked > 2000
+
+
+def test_kernel_points_function_exhaustive_on_short_counts():
+    # every count of up to four cards that stays within 31
+    import itertools
+    for n in range(1, 5):
+        for seq in itertools.product(range(1, 14), repeat=n):
+            if sum(reference.value(r) for r in seq) > 31:
+                continue
+            f, t, p, r = _kernels.peg_points(np.array([x - 1 for x in seq], np.int64), n)
+            assert f + t + p + r == reference.peg_card(list(seq)), seq
+
+
+@pytest.mark.parametrize("ranks, size, stop", [
+    ((0, 2, 3, 4, 6), 4, False),    # A 3 4 5 7, six-card play
+    ((0, 1, 4, 9, 12), 3, True),    # A 2 5 10 K, five-card play
+])
+def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop):
+    ms = _kernels.rank_multisets(size, np.array(ranks, np.int64))
+    table = _kernels.peg_extremes_rows(ms, 0, len(ms), stop)
+    pairs = 0
+    for i in range(len(ms)):
+        for j in range(len(ms)):
+            if (ms[i] + ms[j] > 4).any():
+                assert table[i, j, 0] == -1
+                continue
+            pone = [r + 1 for r in range(13) for _ in range(ms[i][r])]
+            dealer = [r + 1 for r in range(13) for _ in range(ms[j][r])]
+            plays = reference.all_plays(pone, dealer, stop)
+            expected = [max(d for _, _, d, _ in plays), max(p for _, p, _, _ in plays),
+                        max(p + d for _, p, d, _ in plays), min(d for _, _, d, _ in plays),
+                        max(b for *_, b in plays), min(p for _, p, _, _ in plays)]
+            assert table[i, j].tolist() == expected, (pone, dealer)
+            pairs += 1
+    assert pairs > 100
+
+
+def test_best_and_worst_agree_with_the_kernel():
+    for pone, dealer in [("5 5 4 4", "5 4 4 K"), ("7 7 4 4", "7 7 4 4"), ("A 2 3 4", "K Q J 10")]:
+        counts = []
+        for h in (pone, dealer):
+            c = np.zeros(13, np.int64)
+            for tok in h.split():
+                c["A 2 3 4 5 6 7 8 9 10 J Q K".split().index(tok)] += 1
+            counts.append(c)
+        k = _kernels.peg_extremes_one(counts[0], counts[1], False)
+        assert best_play(pone, dealer, "dealer").points["dealer"] == k[0]
+        assert best_play(pone, dealer, "pone").points["pone"] == k[1]
+        assert best_play(pone, dealer, "dealer", worst=True).points["dealer"] == k[3]
+
+
+# ------------------------------------------------------------------- CLI
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_count(capsys):
+    code, out, _ = run(capsys, "peg", "4", "2", "3", "5", "6")
+    assert code == 0
+    assert "run of 5 for 5" in out and out.strip().endswith("total 12")
+
+
+def test_cli_whole_play_json(capsys):
+    code, out, _ = run(capsys, "peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d",
+                       "--play", "7c", "7h", "7d", "7s", "4h", "4c", "4s", "4d", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["points"] == {"pone": 12, "dealer": 30}
+
+
+def test_cli_best(capsys):
+    code, out, _ = run(capsys, "peg", "--pone", "5", "5", "4", "4", "--dealer", "5", "4", "4", "K", "--best", "pone")
+    assert code == 0 and "most the pone can peg: 24" in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["peg"], "give a count"),
+    (["peg", "4", "2", "x"], "unknown rank 'x'"),
+    (["peg", "--pone", "7", "7", "4", "4"], "give both hands"),
+    (["peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d", "--play", "7h"], "must play when able"),
+    (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4"], "--play"),
+    (["peg", "--extremes", "4"], "takes no cards"),
+    (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--best", "both"], "invalid choice"),
+    (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--best", "pone", "--variant", "three"],
+     "two-player games"),
+])
+def test_cli_bad_input(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and fragment in err, err
