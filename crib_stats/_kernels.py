@@ -324,8 +324,70 @@ def enumerate_ranks(table, k):
 # ---------------------------------------------------------------------------------------------
 
 
+@njit(cache=True)
+def best_keep_rank_rows(table, dealt, keep):
+    """For every sorted tuple of ``dealt`` ranks (at most four of a rank): the best rank-only
+    points (fifteens + pairs + runs) over all keeps, for each starter rank.
+
+    Returns (index, rows, with_card): ``index[key]`` is the row of the tuple whose base-13 key
+    is ``key`` (-1 for other keys), ``rows[row, r]`` the best keep's points with starter rank r,
+    and ``with_card[row, p, r]`` the best over the keeps that hold the p-th card (sorted order).
+    """
+    keeps = combinations(dealt, keep)
+    index = np.full(13**dealt, -1, np.int32)
+    ranks = np.zeros(dealt, np.int64)
+    counts = np.zeros(13, np.int64)
+    n_rows = 0
+    # first pass: count the tuples
+    while True:
+        for r in range(13):
+            counts[r] = 0
+        ok = True
+        for i in range(dealt):
+            counts[ranks[i]] += 1
+            if counts[ranks[i]] > 4:
+                ok = False
+        if ok:
+            key = 0
+            for i in range(dealt):
+                key = key * 13 + ranks[i]
+            index[key] = n_rows
+            n_rows += 1
+        i = dealt - 1
+        while i >= 0 and ranks[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        ranks[i] += 1
+        for j in range(i + 1, dealt):
+            ranks[j] = ranks[i]
+    rows = np.zeros((n_rows, 13), np.int8)
+    with_card = np.zeros((n_rows, dealt, 13), np.int8)
+    for key in range(13**dealt):
+        row = index[key]
+        if row < 0:
+            continue
+        rest = key
+        for i in range(dealt - 1, -1, -1):
+            ranks[i] = rest % 13
+            rest //= 13
+        for q in range(keeps.shape[0]):
+            base = 0
+            for i in range(keep):
+                base = base * 13 + ranks[keeps[q, i]]
+            for r in range(13):
+                v = table[base * 13 + r]
+                if v > rows[row, r]:
+                    rows[row, r] = v
+                for i in range(keep):
+                    p = keeps[q, i]
+                    if v > with_card[row, p, r]:
+                        with_card[row, p, r] = v
+    return index, rows, with_card
+
+
 @njit(cache=True, parallel=True)
-def best_keep_hist(table, deck_ranks, dealt, keep):
+def best_keep_hist(table, deck_ranks, dealt, keep, rank_index, rank_rows, with_card):
     """Histogram over every (dealt cards, starter) of the best hand score over all keeps.
 
     The deck holds all four suits of each rank in ``deck_ranks`` (all 13 for the real game;
@@ -335,6 +397,10 @@ def best_keep_hist(table, deck_ranks, dealt, keep):
 
     Suit symmetry: the cards of the lowest rank dealt (m of them) take any of C(4, m) suit sets
     with the same histogram, so only the set {0..m-1} is visited and counted C(4, m) times.
+    When no keep can be a flush, the best keep for a starter is the best rank-only keep
+    (``rank_rows``) unless the starter shares a dealt jack's suit: then the best keep holding
+    that jack, plus one for nobs, may beat it (``with_card``; see :func:`best_keep_rank_rows`).
+    Deals where a keep can be a flush take the general path over every keep.
     """
     n_cards = deck_ranks.shape[0] * 4
     deck = np.zeros(n_cards, np.int64)
@@ -378,14 +444,60 @@ def best_keep_hist(table, deck_ranks, dealt, keep):
                         if (cards[i] & 3) != m:
                             canonical = False
                         m += 1
+                fast = False
                 if canonical:
                     weight = _choose4(m)
                     for r in range(13):
                         in_rank[r] = 0
                     held = np.uint64(0)
+                    key = 0
+                    has_jack = False
+                    s0 = 0
+                    s1 = 0
+                    s2 = 0
+                    s3 = 0
                     for i in range(dealt):
-                        in_rank[cards[i] >> 2] += 1
-                        held |= np.uint64(1) << np.uint64(cards[i])
+                        card = cards[i]
+                        in_rank[card >> 2] += 1
+                        held |= np.uint64(1) << np.uint64(card)
+                        key = key * 13 + (card >> 2)
+                        if (card >> 2) == JACK:
+                            has_jack = True
+                        su = card & 3
+                        if su == 0:
+                            s0 += 1
+                        elif su == 1:
+                            s1 += 1
+                        elif su == 2:
+                            s2 += 1
+                        else:
+                            s3 += 1
+                    fast = max(max(s0, s1), max(s2, s3)) < keep
+                    if fast:
+                        row = rank_index[key]
+                        for ri in range(deck_ranks.shape[0]):
+                            r = deck_ranks[ri]
+                            if in_rank[r] == 4:
+                                continue
+                            top = rank_rows[row, r]
+                            if not has_jack:
+                                hist[c, top] += weight * (4 - in_rank[r])
+                                continue
+                            for su in range(4):
+                                s = r * 4 + su
+                                if (held >> np.uint64(s)) & np.uint64(1):
+                                    continue
+                                best = top
+                                jack = JACK * 4 + su
+                                if (held >> np.uint64(jack)) & np.uint64(1):
+                                    p = 0
+                                    while cards[p] != jack:
+                                        p += 1
+                                    v = with_card[row, p, r] + 1
+                                    if v > best:
+                                        best = v
+                                hist[c, best] += weight
+                if canonical and not fast:
                     n_special = 0
                     for q in range(n_keeps):
                         for i in range(keep):
@@ -770,7 +882,9 @@ def warmup() -> None:
     combinations(4, 2)
     enumerate_hands(rank_table(4), combinations(8, 3))
     enumerate_ranks(rank_table(4), 3)
-    best_keep_hist(rank_table(3), np.arange(13, dtype=np.int64), 2, 2)
+    t3 = rank_table(3)
+    index, rows, with_card = best_keep_rank_rows(t3, 2, 2)
+    best_keep_hist(t3, np.arange(13, dtype=np.int64), 2, 2, index, rows, with_card)
     unseen = np.arange(20, 26, dtype=np.int64)
     keeps = np.array([[0, 1, 2, 3]], np.int64)
     throws = np.array([[4, 5]], np.int64)

@@ -199,7 +199,9 @@ def deal_odds(dealt: int, keep: int) -> Odds:
     """Best keep of ``dealt`` cards for each starter, over every (dealt cards, starter) pair."""
     from . import _kernels
 
-    hist = _kernels.best_keep_hist(_rank_table(keep + 1), np.arange(13, dtype=np.int64), dealt, keep)
+    table = _rank_table(keep + 1)
+    index, rows, with_card = _kernels.best_keep_rank_rows(table, dealt, keep)
+    hist = _kernels.best_keep_hist(table, np.arange(13, dtype=np.int64), dealt, keep, index, rows, with_card)
     total = comb(52, dealt) * (52 - dealt)
     framings = {
         (6, 4): ("six_card_deal", "two-player six-card deal: best 4 of 6 kept for the starter"),

@@ -107,7 +107,7 @@ def main() -> None:
     # 4. the deal-level odds
     if not args.quick:
         deal_odds.cache_clear()
-        t_deal = best_of(lambda: _kernels.best_keep_hist(t5, np.arange(13, dtype=np.int64), 6, 4), 1)
+        t_deal = best_of(lambda: (deal_odds.cache_clear(), deal_odds(6, 4)), 1)
         t_ref = best_of(lambda: reference.best_keep_hist((3, 4, 5, 10), 6, 4), 1)
         per = t_ref / (comb(16, 6) * 10)
         rows.append(("deal odds: best keep over 936,491,920 six-card deals", t_deal,
@@ -143,6 +143,28 @@ def main() -> None:
                  t_naive_one * 15))
     t_disc = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer"])
     rows.append(("crib-stats discard (process, warm cache)", t_disc, "python -c 'import numpy, numba, pandas'", base_proc))
+
+    # 7. the play: exhaustive extremes over every pair of hands
+    if not args.quick:
+        from crib_stats.pegging import extremes
+
+        extremes("five-card")
+        t_peg5 = best_of(lambda: extremes("five-card"), 1)
+        t_peg6 = best_of(lambda: extremes("six-card"), 1)
+        rng = random.Random(3)
+        sample = []
+        for _ in range(200):
+            deck = [r for r in range(1, 14) for _ in range(4)]
+            rng.shuffle(deck)
+            sample.append((deck[:4], deck[4:8]))
+        t = time.perf_counter()
+        for pone, dealer in sample:
+            reference.all_plays(pone, dealer, False)
+        per_pair = (time.perf_counter() - t) / len(sample)
+        rows.append(("peg extremes, six-card: every play of 3,274,375 hand pairs", t_peg6,
+                     "naive reference, 200 random pairs extrapolated", per_pair * 3_274_375))
+        rows.append(("peg extremes, five-card: every play of 206,700 hand pairs", t_peg5,
+                     "the six-card search", t_peg6))
 
     print(f"{'timed':<72} {'seconds':>10}  {'baseline':<48} {'seconds':>10} {'speed-up':>9}")
     for name, t, bname, bt in rows:

@@ -71,7 +71,8 @@ def test_unknown_names():
 ])
 def test_best_keep_kernel_equals_brute_force_on_a_reduced_deck(ranks, dealt, keep):
     table = _kernels.rank_table(keep + 1)
-    got = _kernels.best_keep_hist(table, np.array(ranks, np.int64), dealt, keep)
+    index, rows, with_card = _kernels.best_keep_rank_rows(table, dealt, keep)
+    got = _kernels.best_keep_hist(table, np.array(ranks, np.int64), dealt, keep, index, rows, with_card)
     assert got.tolist() == reference.best_keep_hist(ranks, dealt, keep)
 
 

@@ -254,3 +254,42 @@ def test_cli_bad_input(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err, err
+
+
+# ------------------------------------------------------------------- the committed extremes
+
+
+def _committed(name):
+    import os
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", name)) as fh:
+        return json.load(fh)
+
+
+@pytest.mark.parametrize("name, variant", [("pegging_extremes_six_card.json", "six-card"),
+                                           ("pegging_extremes_five_card.json", "five-card")])
+def test_committed_example_plays_replay_to_their_points(name, variant):
+    data = _committed(name)
+    for key, item in data["extremes"].items():
+        r = play(" ".join(item["pone"]), " ".join(item["dealer"]), " ".join(item["play"]), variant=variant)
+        assert r.points == item["play_points"], key
+        value = {"most_dealer": r.points["dealer"], "most_pone": r.points["pone"],
+                 "least_dealer": r.points["dealer"], "least_pone": r.points["pone"],
+                 "most_both": r.points["dealer"] + r.points["pone"], "most_one_card": r.best_card}[key]
+        assert value == item["points"], key
+
+
+def test_six_card_extremes_settle_the_seeds():
+    data = _committed("pegging_extremes_six_card.json")["extremes"]
+    # the seeds: the dealer can peg 30 (7 7 4 4 against 7 7 4 4) and always pegs at least 1;
+    # they disagree about the pone (22, 23, 24): the exhaustive search says 24
+    assert data["most_dealer"]["points"] == best_play("7 7 4 4", "7 7 4 4", "dealer").points["dealer"] == 30
+    assert data["least_dealer"]["points"] == 1
+    assert data["most_pone"]["points"] == best_play("5 5 4 4", "5 4 4 K", "pone").points["pone"] == 24
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, variant", [("pegging_extremes_five_card.json", "five-card"),
+                                           ("pegging_extremes_six_card.json", "six-card")])
+def test_committed_extremes_are_what_the_search_computes(name, variant):
+    from crib_stats.pegging import extremes
+    assert extremes(variant) == _committed(name)
