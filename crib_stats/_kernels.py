@@ -658,6 +658,102 @@ def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_tab
     return hand_by_s, crib_sum_by_s, per_starter, crib_hist, net_hist
 
 
+@njit(cache=True, parallel=True)
+def discard_random_pairs(keeps, throws, unseen, starter, hand_table, crib_table, sign):
+    """The same tallies as :func:`discard_random` for two other crib cards, by rank classes.
+
+    For each starter, the opponent's two cards are grouped by their ranks (a <= b): every pair
+    of one class has the same fifteens, pairs and runs, and only the suit terms differ, which
+    are counted directly: a pair holding the jack of the starter's suit (nobs), a pair of the
+    starter's suit when the throw is of that suit too (five-card crib flush), or both.
+    91 rank classes per starter replace the 990 card pairs.
+    """
+    n_throws = keeps.shape[0]
+    k = keeps.shape[1]
+    t = throws.shape[1]
+    n_unseen = unseen.shape[0]
+    hand_by_s = np.full((n_throws, n_unseen), -1, np.int64)
+    crib_sum_by_s = np.zeros((n_throws, n_unseen), np.int64)
+    crib_hist = np.zeros((n_throws, MAX_SHOW), np.int64)
+    net_hist = np.zeros((n_throws, NET_BINS), np.int64)
+    m = n_unseen - 1
+    per_starter = m * (m - 1) // 2
+    in_unseen = np.zeros(52, np.bool_)
+    all_cnt = np.zeros(13, np.int64)
+    for i in range(n_unseen):
+        in_unseen[unseen[i]] = True
+        all_cnt[unseen[i] >> 2] += 1
+    for ti in prange(n_throws):
+        kb, ks, kj = _summary(keeps[ti], k)
+        kb *= 13
+        tb, ts, tj = _summary(throws[ti], t)
+        cnt = all_cnt.copy()
+        for si in range(n_unseen):
+            s = unseen[si]
+            if starter >= 0 and s != starter:
+                continue
+            sr = s >> 2
+            su = s & 3
+            h = _hand_points(hand_table, kb, ks, kj, k, s)
+            hand_by_s[ti, si] = h
+            cnt[sr] -= 1
+            jack = JACK * 4 + su
+            jack_in = in_unseen[jack] and jack != s
+            nobs_t = ((tj >> su) & 1) == 1
+            suited = ts == su
+            total = 0
+            for a in range(13):
+                na = cnt[a]
+                if na == 0:
+                    continue
+                base_a = (tb * 13 + a) * 13
+                for b in range(a, 13):
+                    nb = cnt[b]
+                    if a == b:
+                        w = na * (na - 1) // 2
+                    else:
+                        w = na * nb
+                    if w == 0:
+                        continue
+                    pts = crib_table[(base_a + b) * 13 + sr]
+                    if nobs_t:
+                        nobs = w
+                    elif not jack_in:
+                        nobs = 0
+                    elif a == JACK and b == JACK:
+                        nobs = na - 1
+                    elif a == JACK:
+                        nobs = nb
+                    elif b == JACK:
+                        nobs = na
+                    else:
+                        nobs = 0
+                    flush = 0
+                    flush_nobs = 0
+                    if suited and a != b:
+                        ca = a * 4 + su
+                        cb = b * 4 + su
+                        if in_unseen[ca] and in_unseen[cb] and ca != s and cb != s:
+                            flush = 1
+                            if nobs_t or a == JACK or b == JACK:
+                                flush_nobs = 1
+                    plain = w - nobs - flush + flush_nobs
+                    only_nobs = nobs - flush_nobs
+                    only_flush = flush - flush_nobs
+                    total += w * pts + nobs + 5 * flush
+                    crib_hist[ti, pts] += plain
+                    crib_hist[ti, pts + 1] += only_nobs
+                    crib_hist[ti, pts + 5] += only_flush
+                    crib_hist[ti, pts + 6] += flush_nobs
+                    net_hist[ti, h + sign * pts + NET_OFFSET] += plain
+                    net_hist[ti, h + sign * (pts + 1) + NET_OFFSET] += only_nobs
+                    net_hist[ti, h + sign * (pts + 5) + NET_OFFSET] += only_flush
+                    net_hist[ti, h + sign * (pts + 6) + NET_OFFSET] += flush_nobs
+            crib_sum_by_s[ti, si] = total
+            cnt[sr] += 1
+    return hand_by_s, crib_sum_by_s, per_starter, crib_hist, net_hist
+
+
 # ---------------------------------------------------------------------------------------------
 # The play (pegging): ranks only, suits never matter
 # ---------------------------------------------------------------------------------------------
@@ -889,6 +985,7 @@ def warmup() -> None:
     keeps = np.array([[0, 1, 2, 3]], np.int64)
     throws = np.array([[4, 5]], np.int64)
     discard_random(keeps, throws, unseen, 2, -1, rank_table(5), rank_table(5), 1)
+    discard_random_pairs(keeps, throws, unseen, -1, rank_table(5), rank_table(5), 1)
     small = rank_multisets(1, np.array([0, 4], np.int64))
     peg_extremes_rows(small, 0, small.shape[0], False)
     del t2

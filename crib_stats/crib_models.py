@@ -68,9 +68,14 @@ class RandomCrib:
 
         hand_table = _rank_table(variant.kept + 1)
         crib_table = _rank_table(5)
-        h, cs, per, ch, nh = _kernels.discard_random(
-            keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
-        )
+        if variant.others_to_crib == 2:
+            h, cs, per, ch, nh = _kernels.discard_random_pairs(
+                keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
+            )
+        else:
+            h, cs, per, ch, nh = _kernels.discard_random(
+                keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
+            )
         return Outcomes(h, cs, int(per), ch, nh, _kernels.NET_OFFSET)
 
 

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from itertools import combinations
 from math import sqrt
@@ -32,7 +33,7 @@ class DiscardError(CribStatsError):
 
 @dataclass(frozen=True)
 class ThrowResult:
-    """Exact results for one throw."""
+    """Exact results for one throw. Per-starter views are built on first use."""
 
     throw: tuple[Card, ...]
     keep: tuple[Card, ...]
@@ -41,14 +42,26 @@ class ThrowResult:
     net_ev: Fraction
     net_counts: dict[int, int]  # net points -> number of equally likely outcomes
     outcomes: int
-    hand_by_starter: dict[Card, int]
-    crib_ev_by_starter: dict[Card, Fraction]
     crib_counts: dict[int, int]
+    starters: tuple[int, ...] = field(repr=False)  # codes of the possible starters
+    hand_points: tuple[int, ...] = field(repr=False)  # hand points for each of them
+    crib_sums: tuple[int, ...] = field(repr=False)  # crib point sums for each of them
+    per_starter: int = field(repr=False)  # crib outcomes per starter
+
+    @cached_property
+    def hand_by_starter(self) -> dict[Card, int]:
+        return {Card.from_code(c): h for c, h in zip(self.starters, self.hand_points)}
+
+    @cached_property
+    def crib_ev_by_starter(self) -> dict[Card, Fraction]:
+        return {Card.from_code(c): Fraction(t, self.per_starter) for c, t in zip(self.starters, self.crib_sums)}
 
     @property
     def variance(self) -> Fraction:
-        mean = self.net_ev
-        return sum((Fraction(n) - mean) ** 2 * c for n, c in self.net_counts.items()) / self.outcomes
+        n = self.outcomes
+        s1 = sum(x * c for x, c in self.net_counts.items())
+        s2 = sum(x * x * c for x, c in self.net_counts.items())
+        return Fraction(n * s2 - s1 * s1, n * n)
 
     @property
     def sd(self) -> float:
@@ -69,8 +82,7 @@ class ThrowResult:
         if crib_is_yours:
             hits = sum(c for n, c in self.net_counts.items() if n >= need)
             return Fraction(hits, self.outcomes)
-        hands = list(self.hand_by_starter.values())
-        return Fraction(sum(1 for h in hands if h >= need), len(hands))
+        return Fraction(sum(1 for h in self.hand_points if h >= need), len(self.hand_points))
 
 
 def _validate(cards, role, variant, starter, need) -> tuple[tuple[Card, ...], Variant, Card | None]:
@@ -125,20 +137,19 @@ def _result(res, i: int, throw, keep, unseen: np.ndarray, sign: int) -> ThrowRes
     outcomes = n_starters * res.per_starter
     hand_ev = Fraction(int(hand_row[live].sum()), n_starters)
     crib_ev = Fraction(int(res.crib_sum_by_starter[i].sum()), outcomes)
-    starters = [Card.from_code(int(unseen[j])) for j in live]
     return ThrowResult(
         throw=tuple(throw),
         keep=tuple(keep),
         hand_ev=hand_ev,
         crib_ev=crib_ev,
         net_ev=hand_ev + sign * crib_ev,
-        net_counts={int(j) - res.net_offset: int(c) for j, c in enumerate(res.net_hist[i]) if c},
+        net_counts={j - res.net_offset: c for j, c in enumerate(res.net_hist[i].tolist()) if c},
         outcomes=outcomes,
-        hand_by_starter={c: int(hand_row[j]) for c, j in zip(starters, live)},
-        crib_ev_by_starter={
-            c: Fraction(int(res.crib_sum_by_starter[i, j]), res.per_starter) for c, j in zip(starters, live)
-        },
-        crib_counts={int(j): int(c) for j, c in enumerate(res.crib_hist[i]) if c},
+        crib_counts={j: c for j, c in enumerate(res.crib_hist[i].tolist()) if c},
+        starters=tuple(unseen[live].tolist()),
+        hand_points=tuple(hand_row[live].tolist()),
+        crib_sums=tuple(res.crib_sum_by_starter[i, live].tolist()),
+        per_starter=res.per_starter,
     )
 
 

@@ -212,3 +212,29 @@ def test_crib_value_equals_reference(throw, kept, var):
     _, crib_ev, _ = reference.discard_outcomes(codes(k) + codes(t), codes(t), variant(var).others_to_crib)
     assert r.crib_ev == crib_ev
     assert sum(r.crib_counts.values()) == r.outcomes
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=6, max_size=6, unique=True), st.sampled_from([1, -1]),
+       st.integers(-1, 45), st.sampled_from([6, 5]))
+def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, dealt):
+    """The rank-class crib kernel against the card-by-card one, on identical inputs."""
+    import numpy as np
+
+    from crib_stats import _kernels
+    from crib_stats.discard import throws_of
+    from crib_stats.enumeration import _rank_table
+
+    v = variant("six-card" if dealt == 6 else "five-card")
+    dealt_cards = tuple(cards[:dealt])
+    splits = throws_of(dealt_cards, v)
+    keeps = np.array([[c.code for c in k] for _, k in splits], np.int64)
+    throws = np.array([[c.code for c in t] for t, _ in splits], np.int64)
+    held = {c.code for c in dealt_cards}
+    unseen = np.array([c for c in range(52) if c not in held], np.int64)
+    starter = -1 if starter_index < 0 else int(unseen[starter_index])
+    hand_t, crib_t = _rank_table(v.kept + 1), _rank_table(5)
+    a = _kernels.discard_random(keeps, throws, unseen, 2, starter, hand_t, crib_t, sign)
+    b = _kernels.discard_random_pairs(keeps, throws, unseen, starter, hand_t, crib_t, sign)
+    for x, y in zip(a, b):
+        assert np.array_equal(np.asarray(x), np.asarray(y))
