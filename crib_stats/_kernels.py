@@ -581,6 +581,16 @@ def _hand_points(hand_table, keep_base, keep_suit, keep_jacks, k, s):
     return pts
 
 
+@njit(cache=True)
+def _discard_tallies(n_throws, n_unseen):
+    """Zeroed outputs of the discard kernels (hand points start at -1: starter not counted)."""
+    hand_by_s = np.full((n_throws, n_unseen), -1, np.int64)
+    crib_sum_by_s = np.zeros((n_throws, n_unseen), np.int64)
+    crib_hist = np.zeros((n_throws, MAX_SHOW), np.int64)
+    net_hist = np.zeros((n_throws, NET_BINS), np.int64)
+    return hand_by_s, crib_sum_by_s, crib_hist, net_hist
+
+
 @njit(cache=True, parallel=True)
 def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_table, sign):
     """Exact outcomes of every throw when the other crib cards are uniformly random unseen cards.
@@ -598,10 +608,7 @@ def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_tab
     k = keeps.shape[1]
     t = throws.shape[1]
     n_unseen = unseen.shape[0]
-    hand_by_s = np.full((n_throws, n_unseen), -1, np.int64)
-    crib_sum_by_s = np.zeros((n_throws, n_unseen), np.int64)
-    crib_hist = np.zeros((n_throws, MAX_SHOW), np.int64)
-    net_hist = np.zeros((n_throws, NET_BINS), np.int64)
+    hand_by_s, crib_sum_by_s, crib_hist, net_hist = _discard_tallies(n_throws, n_unseen)
     m = n_unseen - 1
     per_starter = m * (m - 1) // 2
     if n_other == 3:
@@ -672,10 +679,7 @@ def discard_random_pairs(keeps, throws, unseen, starter, hand_table, crib_table,
     k = keeps.shape[1]
     t = throws.shape[1]
     n_unseen = unseen.shape[0]
-    hand_by_s = np.full((n_throws, n_unseen), -1, np.int64)
-    crib_sum_by_s = np.zeros((n_throws, n_unseen), np.int64)
-    crib_hist = np.zeros((n_throws, MAX_SHOW), np.int64)
-    net_hist = np.zeros((n_throws, NET_BINS), np.int64)
+    hand_by_s, crib_sum_by_s, crib_hist, net_hist = _discard_tallies(n_throws, n_unseen)
     m = n_unseen - 1
     per_starter = m * (m - 1) // 2
     in_unseen = np.zeros(52, np.bool_)
