@@ -145,18 +145,38 @@ def score_batch(cards, crib):
 
 @njit(cache=True)
 def rank_table(n):
-    """Rank-only points (fifteens + pairs + runs) for every tuple of n ranks, base-13 indexed."""
+    """Rank-only points (fifteens + pairs + runs) for every tuple of n ranks, base-13 indexed.
+
+    The points depend only on the multiset, so each sorted tuple is scored once with
+    :func:`_show` and every ordering of it copies that value.
+    """
     size = 13**n
     table = np.zeros(size, np.int8)
+    memo = np.full(size, -1, np.int16)
+    digits = np.zeros(n, np.int64)
     codes = np.zeros(n, np.int64)
     masks = np.zeros(64, np.int64)
     for idx in range(size):
         rest = idx
         for i in range(n - 1, -1, -1):
-            codes[i] = (rest % 13) * 4
+            digits[i] = rest % 13
             rest //= 13
-        f, p, r, fl, nb, nm = _show(codes, n, False, masks)
-        table[idx] = f + p + r
+        for i in range(1, n):  # insertion sort of n <= 5 digits
+            v = digits[i]
+            j = i - 1
+            while j >= 0 and digits[j] > v:
+                digits[j + 1] = digits[j]
+                j -= 1
+            digits[j + 1] = v
+        key = 0
+        for i in range(n):
+            key = key * 13 + digits[i]
+        if memo[key] < 0:
+            for i in range(n):
+                codes[i] = digits[i] * 4
+            f, p, r, fl, nb, nm = _show(codes, n, False, masks)
+            memo[key] = f + p + r
+        table[idx] = memo[key]
     return table
 
 
