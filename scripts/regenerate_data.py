@@ -17,6 +17,8 @@ from crib_stats.cli import main  # noqa: E402
 COMMANDS = [
     ["enumerate", "--out", os.path.join(ROOT, "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
+    ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "data")],
+    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "data")],  # about a minute
 ]
 
 
