@@ -34,14 +34,15 @@ KIND_RUN = 2
 def _show(codes, n, crib, masks):
     """Score cards ``codes[0:n-1]`` (hand or crib) with ``codes[n-1]`` the starter.
 
-    Writes every scoring subset into ``masks`` as ``kind << 8 | bitmask`` (kind 0 fifteen,
-    1 pair, 2 run) and returns (fifteens, pairs, runs, flush, nobs, number of masks).
+    Writes every scoring subset into ``masks`` (64 long) as ``kind << 8 | bitmask`` (kind 0
+    fifteen, 1 pair, 2 run) and returns (fifteens, pairs, runs, flush, nobs, number of masks).
     """
     nsub = 1 << n
     fifteens = 0
     pairs = 0
     nm = 0
     run_len = 0
+    n_cand = 0
     for m in range(1, nsub):
         total = 0
         size = 0
@@ -69,31 +70,19 @@ def _show(codes, n, crib, masks):
             pairs += 2
             masks[nm] = (KIND_PAIR << 8) | m
             nm += 1
-        if size >= 3 and distinct and hi - lo == size - 1 and size > run_len:
-            run_len = size
+        if size >= 3 and distinct and hi - lo == size - 1:
+            # a run candidate: parked at the back of ``masks`` until the longest length is known
+            n_cand += 1
+            masks[masks.shape[0] - n_cand] = (size << 8) | m
+            if size > run_len:
+                run_len = size
     runs = 0
-    if run_len > 0:
-        for m in range(1, nsub):
-            size = 0
-            lo = 99
-            hi = -1
-            seen = 0
-            distinct = True
-            for i in range(n):
-                if (m >> i) & 1:
-                    r = codes[i] >> 2
-                    size += 1
-                    if (seen >> r) & 1:
-                        distinct = False
-                    seen |= 1 << r
-                    if r < lo:
-                        lo = r
-                    if r > hi:
-                        hi = r
-            if size == run_len and distinct and hi - lo == size - 1:
-                runs += run_len
-                masks[nm] = (KIND_RUN << 8) | m
-                nm += 1
+    for j in range(1, n_cand + 1):
+        tagged = masks[masks.shape[0] - j]
+        if (tagged >> 8) == run_len:
+            runs += run_len
+            masks[nm] = (KIND_RUN << 8) | (tagged & 0xFF)
+            nm += 1
     starter_suit = codes[n - 1] & 3
     suit0 = codes[0] & 3
     same = True
