@@ -170,6 +170,37 @@ def rank_table(n):
 
 
 @njit(cache=True)
+def _next_combination(idx, n):
+    """Step ``idx`` (increasing values below n) to the next combination in lexicographic order;
+    False when it was the last."""
+    k = idx.shape[0]
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def _next_multiset(idx, top):
+    """Step ``idx`` (non-decreasing values up to top) to the next such tuple; False when done."""
+    k = idx.shape[0]
+    i = k - 1
+    while i >= 0 and idx[i] == top:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[i]
+    return True
+
+
+@njit(cache=True)
 def combinations(n, k):
     """All k-subsets of range(n) in lexicographic order, as an (C(n,k), k) int64 array."""
     count = 1
@@ -179,15 +210,45 @@ def combinations(n, k):
     idx = np.arange(k)
     for row in range(count):
         out[row] = idx
-        i = k - 1
-        while i >= 0 and idx[i] == n - k + i:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, k):
-            idx[j] = idx[j - 1] + 1
+        _next_combination(idx, n)
     return out
+
+
+@njit(cache=True)
+def rank_multisets(size, ranks):
+    """Every multiset of ``size`` ranks drawn from ``ranks`` with at most four of a rank, as
+    (M, 13) count rows."""
+    rows = []
+    idx = np.zeros(size, np.int64)
+    while True:
+        c = np.zeros(13, np.int64)
+        ok = True
+        for i in range(size):
+            c[ranks[idx[i]]] += 1
+        for r in range(13):
+            if c[r] > 4:
+                ok = False
+        if ok:
+            rows.append(c)
+        if not _next_multiset(idx, ranks.shape[0] - 1):
+            break
+    out = np.zeros((len(rows), 13), np.int64)
+    for i in range(len(rows)):
+        out[i] = rows[i]
+    return out
+
+
+@njit(cache=True)
+def _sorted_ranks(counts, out):
+    """Write the ranks of a count row into ``out`` in increasing order; return their base-13 key."""
+    n = 0
+    key = 0
+    for r in range(13):
+        for _ in range(counts[r]):
+            out[n] = r
+            key = key * 13 + r
+            n += 1
+    return key
 
 
 # ---------------------------------------------------------------------------------------------
@@ -260,71 +321,50 @@ def enumerate_ranks(table, k):
     """
     hist_h = np.zeros(MAX_SHOW, np.int64)
     hist_c = np.zeros(MAX_SHOW, np.int64)
-    counts = np.zeros(13, np.int64)
+    multisets = rank_multisets(k, np.arange(13))
     ranks = np.zeros(k, np.int64)
-    # iterate non-decreasing rank tuples of length k
-    for i in range(k):
-        ranks[i] = 0
-    while True:
+    for row in range(multisets.shape[0]):
+        counts = multisets[row]
+        base = _sorted_ranks(counts, ranks)
+        ways = 1
+        distinct = True
         for r in range(13):
-            counts[r] = 0
-        ok = True
-        base = 0
-        for i in range(k):
-            counts[ranks[i]] += 1
-            base = base * 13 + ranks[i]
-        for r in range(13):
-            if counts[r] > 4:
-                ok = False
-        if ok:
-            ways = 1
-            distinct = True
-            for r in range(13):
-                ways *= _choose4(counts[r])
-                if counts[r] > 1:
-                    distinct = False
-            hj = counts[JACK]
-            for s in range(13):
-                hs = counts[s]
-                if hs == 4:
-                    continue
-                pts = table[base * 13 + s]
-                total = ways * (4 - hs)
-                nobs = 0
-                if s != JACK and hj > 0:
-                    nobs = ways * hj * (4 - hs) // 4
-                # flush patterns: all k hand cards in one suit (4 choices)
-                f_match = 0  # starter in the flush suit too
-                f_match_nobs = 0
-                f_other = 0  # starter in another suit
-                if distinct:
-                    if hs == 0:
-                        f_match = 4
-                        if hj == 1 and s != JACK:
-                            f_match_nobs = 4
-                    f_other = 12  # 4 suits x 3 starter suits (hs == 1 blocks the matching one)
-                plain = total - f_match - f_other
-                plain_nobs = nobs - f_match_nobs
-                # hand rules
-                hist_h[pts] += plain - plain_nobs
-                hist_h[pts + 1] += plain_nobs
-                hist_h[pts + k] += f_other
-                hist_h[pts + k + 1] += f_match - f_match_nobs
-                hist_h[pts + k + 2] += f_match_nobs
-                # crib rules: only the five-suited pattern counts as a flush
-                hist_c[pts] += plain - plain_nobs + f_other
-                hist_c[pts + 1] += plain_nobs
-                hist_c[pts + k + 1] += f_match - f_match_nobs
-                hist_c[pts + k + 2] += f_match_nobs
-        # next non-decreasing tuple
-        i = k - 1
-        while i >= 0 and ranks[i] == 12:
-            i -= 1
-        if i < 0:
-            break
-        ranks[i] += 1
-        for j in range(i + 1, k):
-            ranks[j] = ranks[i]
+            ways *= _choose4(counts[r])
+            if counts[r] > 1:
+                distinct = False
+        hj = counts[JACK]
+        for s in range(13):
+            hs = counts[s]
+            if hs == 4:
+                continue
+            pts = table[base * 13 + s]
+            total = ways * (4 - hs)
+            nobs = 0
+            if s != JACK and hj > 0:
+                nobs = ways * hj * (4 - hs) // 4
+            # flush patterns: all k hand cards in one suit (4 choices)
+            f_match = 0  # starter in the flush suit too
+            f_match_nobs = 0
+            f_other = 0  # starter in another suit
+            if distinct:
+                if hs == 0:
+                    f_match = 4
+                    if hj == 1 and s != JACK:
+                        f_match_nobs = 4
+                f_other = 12  # 4 suits x 3 starter suits (hs == 1 blocks the matching one)
+            plain = total - f_match - f_other
+            plain_nobs = nobs - f_match_nobs
+            # hand rules
+            hist_h[pts] += plain - plain_nobs
+            hist_h[pts + 1] += plain_nobs
+            hist_h[pts + k] += f_other
+            hist_h[pts + k + 1] += f_match - f_match_nobs
+            hist_h[pts + k + 2] += f_match_nobs
+            # crib rules: only the five-suited pattern counts as a flush
+            hist_c[pts] += plain - plain_nobs + f_other
+            hist_c[pts + 1] += plain_nobs
+            hist_c[pts + k + 1] += f_match - f_match_nobs
+            hist_c[pts + k + 2] += f_match_nobs
     return hist_h, hist_c
 
 
@@ -343,43 +383,14 @@ def best_keep_rank_rows(table, dealt, keep):
     and ``with_card[row, p, r]`` the best over the keeps that hold the p-th card (sorted order).
     """
     keeps = combinations(dealt, keep)
+    multisets = rank_multisets(dealt, np.arange(13))
+    n_rows = multisets.shape[0]
     index = np.full(13**dealt, -1, np.int32)
     ranks = np.zeros(dealt, np.int64)
-    counts = np.zeros(13, np.int64)
-    n_rows = 0
-    # first pass: count the tuples
-    while True:
-        for r in range(13):
-            counts[r] = 0
-        ok = True
-        for i in range(dealt):
-            counts[ranks[i]] += 1
-            if counts[ranks[i]] > 4:
-                ok = False
-        if ok:
-            key = 0
-            for i in range(dealt):
-                key = key * 13 + ranks[i]
-            index[key] = n_rows
-            n_rows += 1
-        i = dealt - 1
-        while i >= 0 and ranks[i] == 12:
-            i -= 1
-        if i < 0:
-            break
-        ranks[i] += 1
-        for j in range(i + 1, dealt):
-            ranks[j] = ranks[i]
     rows = np.zeros((n_rows, 13), np.int8)
     with_card = np.zeros((n_rows, dealt, 13), np.int8)
-    for key in range(13**dealt):
-        row = index[key]
-        if row < 0:
-            continue
-        rest = key
-        for i in range(dealt - 1, -1, -1):
-            ranks[i] = rest % 13
-            rest //= 13
+    for row in range(n_rows):
+        index[_sorted_ranks(multisets[row], ranks)] = row
         for q in range(keeps.shape[0]):
             base = 0
             for i in range(keep):
@@ -499,10 +510,10 @@ def best_keep_hist(table, deck_ranks, dealt, keep, rank_index, rank_rows, with_c
                                 best = top
                                 jack = JACK * 4 + su
                                 if (held >> np.uint64(jack)) & np.uint64(1):
-                                    p = 0
-                                    while cards[p] != jack:
-                                        p += 1
-                                    v = with_card[row, p, r] + 1
+                                    pos = 0
+                                    while cards[pos] != jack:
+                                        pos += 1
+                                    v = with_card[row, pos, r] + 1
                                     if v > best:
                                         best = v
                                 hist[c, best] += weight
@@ -547,14 +558,8 @@ def best_keep_hist(table, deck_ranks, dealt, keep, rank_index, rank_rows, with_c
                                     best = v
                             hist[c, best] += weight
                 # next combination of the remaining cards after b
-                i = rest_n - 1
-                while i >= 0 and idx[i] == n_cards - rest_n + i:
-                    i -= 1
-                if i < 0:
+                if not _next_combination(idx, n_cards):
                     break
-                idx[i] += 1
-                for j in range(i + 1, rest_n):
-                    idx[j] = idx[j - 1] + 1
     return hist.sum(axis=0)
 
 
@@ -927,37 +932,6 @@ def peg_extremes_one(pone_counts, dealer_counts, stop_at_go):
         pts1[d] = p1
         nxt[d] = 0
         chosen[d] = -1
-    return out
-
-
-@njit(cache=True)
-def rank_multisets(size, ranks):
-    """Every multiset of ``size`` ranks drawn from ``ranks`` with at most four of a rank, as
-    (M, 13) count rows."""
-    nr = ranks.shape[0]
-    rows = []
-    idx = np.zeros(size, np.int64)
-    while True:
-        c = np.zeros(13, np.int64)
-        ok = True
-        for i in range(size):
-            c[ranks[idx[i]]] += 1
-        for r in range(13):
-            if c[r] > 4:
-                ok = False
-        if ok:
-            rows.append(c)
-        i = size - 1
-        while i >= 0 and idx[i] == nr - 1:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, size):
-            idx[j] = idx[i]
-    out = np.zeros((len(rows), 13), np.int64)
-    for i in range(len(rows)):
-        out[i] = rows[i]
     return out
 
 
