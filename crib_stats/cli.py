@@ -179,15 +179,14 @@ def _cmd_enumerate(args) -> int:
     elif args.csv:
         print("table,score,count,probability,p_at_least")
         for s in summaries:
-            df = en.distribution(s.table, args.method)
-            for row in df.itertuples():
+            for row in en.frame(s).itertuples():
                 print(f"{s.json_key},{row.score},{row.count},{row.probability!r},{row.p_at_least!r}")
     else:
         print(format_enumeration(summaries, odds, args.method))
     if args.out:
         entries = []
         for s in summaries:
-            df = en.distribution(s.table, args.method).drop(columns=["probability_exact"])
+            df = en.frame(s).drop(columns=["probability_exact"])
             name = f"{s.json_key}.csv"
             io.write_frame_csv(f"{args.out.rstrip('/')}/{name}", df)
             entries.append((name, f"crib-stats enumerate --table {s.table} --out DIR",
@@ -205,7 +204,7 @@ def _cmd_enumerate(args) -> int:
 
 
 def format_enumeration(summaries, odds, method: str) -> str:
-    from .enumeration import format_one_in
+    from .enumeration import format_one_in, frame
 
     out: list[str] = []
     for s in summaries:
@@ -217,10 +216,8 @@ def format_enumeration(summaries, odds, method: str) -> str:
         imp = ", ".join(str(x) for x in s.impossible) or "none"
         out.append(f"impossible    {imp}")
         out.append(f"{'score':>5} {'count':>11} {'probability':>12} {'P(>=score)':>12}")
-        at_least = s.combinations
-        for score, c in enumerate(s.counts):
-            out.append(f"{score:>5} {c:>11,} {c / s.combinations:>12.8f} {at_least / s.combinations:>12.8f}")
-            at_least -= c
+        for row in frame(s).itertuples():
+            out.append(f"{row.score:>5} {row.count:>11,} {row.probability:>12.8f} {row.p_at_least:>12.8f}")
         out.append("")
     out.append("== odds of the top hands")
     for o in odds:

@@ -135,9 +135,13 @@ def distribution(table: str = "hand", method: str = "brute"):
     >>> int(df["count"].sum()), df.attrs["summary"].mean
     (12994800, Fraction(1025467, 216580))
     """
+    return frame(summary(table, method))
+
+
+def frame(summ: Summary):
+    """The DataFrame of :func:`distribution` for a Summary already computed."""
     import pandas as pd
 
-    summ = summary(table, method)
     total = summ.combinations
     cnt = list(summ.counts)
     at_least = [sum(cnt[s:]) for s in range(len(cnt))]
