@@ -30,7 +30,7 @@ RULE_BOOK = [
     ("7c 7d 8c 8d", "9h", False, "six-card", (8, 4, 12, 0, 0, 24)),
     # 3-3-4-5 + K: 5+K and 3+3+4+5 = 4; pair 2; 3-4-5 twice = 6 -> 12
     ("3c 3d 4h 5s", "kh", False, "six-card", (4, 2, 6, 0, 0, 12)),
-    # 9-10-J-K + A: no fifteen, run 9-10-J only (the K is not next to the J... Q missing) = 3
+    # 9-10-J-K + A: no fifteen; run 9-10-J only (no Q, so the K joins nothing) = 3
     ("9c 10d jh ks", "ac", False, "six-card", (0, 0, 3, 0, 0, 3)),
     # Q-K-A-2 + 3, no wrap: Q+2+3 and K+2+3 = 4; A-2-3 = 3 -> 7
     ("qc kd ah 2s", "3c", False, "six-card", (4, 0, 3, 0, 0, 7)),
