@@ -63,20 +63,21 @@ class RandomCrib:
     description = "other crib cards uniformly random among the unseen cards"
 
     def outcomes(self, keeps, throws, unseen, variant, starter, sign):
-        from . import _kernels
-        from .enumeration import _rank_table
+        from .kernels import crib
+        from .kernels.constants import NET_OFFSET
+        from .tables import rank_table
 
-        hand_table = _rank_table(variant.kept + 1)
-        crib_table = _rank_table(5)
+        hand_table = rank_table(variant.kept + 1)
+        crib_table = rank_table(5)
         if variant.others_to_crib == 2:
-            h, cs, per, ch, nh = _kernels.discard_random_pairs(
+            h, cs, per, ch, nh = crib.discard_random_pairs(
                 keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
             )
         else:
-            h, cs, per, ch, nh = _kernels.discard_random(
+            h, cs, per, ch, nh = crib.discard_random(
                 keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
             )
-        return Outcomes(h, cs, int(per), ch, nh, _kernels.NET_OFFSET)
+        return Outcomes(h, cs, int(per), ch, nh, NET_OFFSET)
 
 
 MODELS: dict[str, CribModel] = {m.name: m for m in (RandomCrib(),)}

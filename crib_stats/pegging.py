@@ -15,7 +15,6 @@ just "7"). Player 0 is the pone (who leads), player 1 the dealer.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -23,6 +22,9 @@ import numpy as np
 
 from .cards import RANK_NAMES, Card, CardError, parse
 from .errors import CribStatsError
+from .kernels.constants import (
+    PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
+)
 from .rules import Variant, variant as get_variant
 
 PLAYERS = ("pone", "dealer")
@@ -118,9 +120,9 @@ def _why(fifteen: int, thirty_one: int, pairs: int, run: int) -> str:
 
 
 def _card_points(ranks: list[int]) -> tuple[int, str]:
-    from . import _kernels
+    from .kernels import play as kplay
 
-    f, t, p, r = _kernels.peg_points(np.array(ranks, dtype=np.int64), len(ranks))
+    f, t, p, r = kplay.peg_points(np.array(ranks, dtype=np.int64), len(ranks))
     return int(f + t + p + r), _why(int(f), int(t), int(p), int(r))
 
 
@@ -162,11 +164,6 @@ class _State:
     events: list[PegEvent] = field(default_factory=list)
     sequence: list[PegCard] = field(default_factory=list)
     finished: bool = False
-
-    def copy(self) -> "_State":
-        return _State([h[:] for h in self.hands], self.stop_at_go, self.count, self.ranks[:], self.turn,
-                      self.last, self.last_pts, self.best_card, self.points[:], self.events[:],
-                      self.sequence[:], self.finished)
 
     def can_play(self, player: int) -> bool:
         return any(c.pip <= 31 - self.count for c in self.hands[player])
@@ -263,7 +260,12 @@ def play(pone, dealer, sequence, variant: str | Variant = "six-card") -> PlayRes
     """Check a whole play for legality and score it (go and last-card points included)."""
     v = get_variant(variant)
     p, d = _hands(pone, dealer, v)
-    seq = parse_play_cards(sequence, "the play")
+    return _replay(p, d, v, parse_play_cards(sequence, "the play"))
+
+
+def _replay(p: list[PegCard], d: list[PegCard], v: Variant, seq: list[PegCard]) -> PlayResult:
+    """Validate a play card by card (the rules as the Python state machine states them, held
+    against the kernel's stepper by the tests) and collect its events."""
     s = _State([p[:], d[:]], stop_at_go=v.name == "five-card")
     for i, card in enumerate(seq, 1):
         s.settle()
@@ -301,47 +303,46 @@ def _find(hand: list[PegCard], card: PegCard) -> PegCard | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Searching every legal play
+# Searching every legal play (the kernel's stepper; the play is replayed here for its events)
 # ---------------------------------------------------------------------------------------------
 
-OBJECTIVES: dict[str, Callable[[_State], int]] = {
-    "dealer": lambda s: s.points[1],
-    "pone": lambda s: s.points[0],
-    "both": lambda s: s.points[0] + s.points[1],
-    "card": lambda s: s.best_card,
+# (side, worst) -> the kernel column searched
+SEARCHES = {
+    ("dealer", False): PEG_MOST_DEALER,
+    ("pone", False): PEG_MOST_PONE,
+    ("both", False): PEG_MOST_BOTH,
+    ("card", False): PEG_MOST_ONE_CARD,
+    ("dealer", True): PEG_LEAST_DEALER,
+    ("pone", True): PEG_LEAST_PONE,
 }
 
 
-def _search(s: _State, key: Callable[[_State], int], sign: int) -> tuple[int, _State]:
-    s.settle()
-    if s.finished:
-        return sign * key(s), s
-    best: tuple[int, _State] | None = None
-    for card in s.playable():
-        child = s.copy()
-        child.apply(card)
-        got = _search(child, key, sign)
-        if best is None or got[0] > best[0]:
-            best = got
-    assert best is not None
-    return best
+def _counts(cards: list[PegCard]) -> np.ndarray:
+    c = np.zeros(13, np.int64)
+    for card in cards:
+        c[card.rank] += 1
+    return c
 
 
 def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
               variant: str | Variant = "six-card") -> PlayResult:
     """The play that gives ``side`` ('pone', 'dealer', 'both' or 'card' for the best single card)
-    the most points over every legal play, both players cooperating (the least with ``worst``).
+    the most points over every legal play, both players cooperating (the least with ``worst``,
+    for 'pone' or 'dealer'). Of several such plays, the first with ranks ascending at each turn.
 
     >>> best_play("7 7 4 4", "7 7 4 4", "dealer").points["dealer"]
     30
     """
-    if side not in OBJECTIVES:
-        raise PegError(f"--best/--worst takes pone or dealer, got {side!r}")
+    from .kernels import play as kplay
+
+    if (side, bool(worst)) not in SEARCHES:
+        which = "pone or dealer" if worst else "pone, dealer, both or card"
+        raise PegError(f"{'--worst' if worst else '--best'} takes {which}, got {side!r}")
     v = get_variant(variant)
     p, d = _hands(pone, dealer, v)
-    s = _State([p[:], d[:]], stop_at_go=v.name == "five-card")
-    _, final = _search(s, OBJECTIVES[side], -1 if worst else 1)
-    return _result(p, d, v, final)
+    _, seq, n = kplay.peg_search(_counts(p), _counts(d), v.name == "five-card", SEARCHES[side, bool(worst)])
+    sequence = [PegCard(int(r), RANK_NAMES[int(r)], False) for r in seq[:n]]
+    return _replay(p, d, v, sequence)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,62 +350,96 @@ def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
 # ---------------------------------------------------------------------------------------------
 
 EXTREMES = (
-    # key, kernel column, max or min, objective for the example play, description
-    ("most_dealer", 0, max, ("dealer", False), "the most the dealer can peg"),
-    ("most_pone", 1, max, ("pone", False), "the most the pone can peg"),
-    ("most_both", 2, max, ("both", False), "the most both players can peg together"),
-    ("least_dealer", 3, min, ("dealer", True), "the least the dealer can peg"),
-    ("least_pone", 5, min, ("pone", True), "the least the pone can peg"),
-    ("most_one_card", 4, max, ("card", False), "the most one card can score (its go / last point included)"),
+    # key, kernel column, max or min, search for the example play, description
+    ("most_dealer", PEG_MOST_DEALER, max, ("dealer", False), "the most the dealer can peg"),
+    ("most_pone", PEG_MOST_PONE, max, ("pone", False), "the most the pone can peg"),
+    ("most_both", PEG_MOST_BOTH, max, ("both", False), "the most both players can peg together"),
+    ("least_dealer", PEG_LEAST_DEALER, min, ("dealer", True), "the least the dealer can peg"),
+    ("least_pone", PEG_LEAST_PONE, min, ("pone", True), "the least the pone can peg"),
+    ("most_one_card", PEG_MOST_ONE_CARD, max, ("card", False),
+     "the most one card can score (its go / last point included)"),
 )
+
+
+@dataclass(frozen=True)
+class Extreme:
+    """One extreme of the play over every pair of hands, with one pair and a play reaching it."""
+
+    key: str
+    description: str
+    points: int
+    pairs_reaching_it: int
+    pone: tuple[str, ...]
+    dealer: tuple[str, ...]
+    play: PlayResult
+
+    def as_dict(self) -> dict:
+        return {
+            "description": self.description,
+            "points": self.points,
+            "pairs_reaching_it": self.pairs_reaching_it,
+            "pone": list(self.pone),
+            "dealer": list(self.dealer),
+            "play": self.play.sequence,
+            "play_points": self.play.points,
+            "events": [e.as_dict() for e in self.play.events],
+        }
+
+
+@dataclass(frozen=True)
+class Extremes:
+    """The extremes of the play for one variant over every pair of hands (rank multisets)."""
+
+    variant: str
+    hand_pairs: int
+    hand_size: int
+    extremes: tuple[Extreme, ...]
+
+    def __getitem__(self, key: str) -> Extreme:
+        return next(e for e in self.extremes if e.key == key)
+
+    def as_dict(self) -> dict:
+        return {"variant": self.variant, "hand_pairs": self.hand_pairs, "hand_size": self.hand_size,
+                "extremes": {e.key: e.as_dict() for e in self.extremes}}
 
 
 def _ranks_text(counts: np.ndarray) -> str:
     return " ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r])))
 
 
-def extremes(variant: str | Variant = "six-card", progress: bool = False, blocks: int = 40) -> dict:
+def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int], None] | None = None,
+             blocks: int = 40) -> Extremes:
     """Extremes over every pair of hands (rank multisets, at most four of a rank in the two
-    hands together) and every legal play, each with one pair of hands and a play achieving it."""
-    from . import _kernels
+    hands together) and every legal play, each with one pair of hands and a play achieving it.
+
+    ``progress(done, total)`` is called after each block of pone hands.
+    """
+    from .kernels import combinatorics, play as kplay
 
     v = get_variant(variant)
     if v.name not in ("six-card", "five-card"):
         raise PegError(f"the play is modelled for the two-player games (six-card, five-card), not {v.name}")
-    multisets = _kernels.rank_multisets(v.kept, np.arange(13, dtype=np.int64))
+    multisets = combinatorics.rank_multisets(v.kept, np.arange(13, dtype=np.int64))
     m = len(multisets)
     stop = v.name == "five-card"
     parts = []
     edges = np.linspace(0, m, blocks + 1).astype(int)
     for b in range(blocks):
-        parts.append(_kernels.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
-        if progress:
-            done = int(edges[b + 1])
-            bar = "#" * (30 * done // m)
-            print(f"\r{v.name} extremes [{bar:<30}] {done}/{m} pone hands", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+        parts.append(kplay.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
+        if progress is not None:
+            progress(int(edges[b + 1]), m)
     table = np.concatenate(parts)
     valid = table[:, :, 0] >= 0
-    pairs = int(valid.sum())
-    out: dict = {"variant": v.name, "hand_pairs": pairs, "hand_size": v.kept, "extremes": {}}
+    found = []
     for key, col, pick, (side, worst), text in EXTREMES:
         values = table[:, :, col].astype(np.int64)
         target = pick(values[valid])
         i, j = (int(x) for x in np.argwhere(valid & (values == target))[0])
         pone, dealer = _ranks_text(multisets[i]), _ranks_text(multisets[j])
         example = best_play(pone, dealer, side, worst, v)
-        out["extremes"][key] = {
-            "description": text,
-            "points": int(target),
-            "pairs_reaching_it": int((valid & (values == target)).sum()),
-            "pone": pone.split(),
-            "dealer": dealer.split(),
-            "play": example.sequence,
-            "play_points": example.points,
-            "events": [e.as_dict() for e in example.events],
-        }
-    return out
+        found.append(Extreme(key, text, int(target), int((valid & (values == target)).sum()),
+                             tuple(pone.split()), tuple(dealer.split()), example))
+    return Extremes(v.name, int(valid.sum()), v.kept, tuple(found))
 
 
-__all__ = ["count_points", "play", "best_play", "extremes", "PegError", "PegEvent", "PlayResult"]
+__all__ = ["count_points", "play", "best_play", "extremes", "Extremes", "PegError", "PegEvent", "PlayResult"]

@@ -19,6 +19,7 @@ from typing import Iterable
 import numpy as np
 
 from .cards import Card, CardError, check_disjoint, format_cards, parse, parse_n
+from .kernels.constants import KIND_FIFTEEN, KIND_PAIR, KIND_RUN
 from .rules import CRIB_SIZE, Variant, variant as get_variant
 
 _NUMBERS = (
@@ -122,6 +123,7 @@ class Breakdown:
 def score(
     hand: str | Iterable[str | Card],
     starter: str | Card,
+    *,
     crib: bool = False,
     variant: str | Variant = "six-card",
 ) -> Breakdown:
@@ -130,7 +132,7 @@ def score(
     The hand has as many cards as the variant keeps (4, or 3 in the five-card game); a crib
     always has 4. Raises CardError for bad cards, a wrong count, or a starter that is in the hand.
     """
-    from . import _kernels
+    from .kernels import show
 
     v = get_variant(variant)
     size = CRIB_SIZE if crib else v.kept
@@ -138,9 +140,9 @@ def score(
     start = parse_n([starter] if isinstance(starter, Card) else starter, 1, "the starter")[0]
     check_disjoint(cards, [start], "crib" if crib else "hand", "starter")
     codes = np.array([c.code for c in cards] + [start.code], dtype=np.int64)
-    parts, masks = _kernels.score_one(codes, bool(crib))
+    parts, masks = show.score_one(codes, bool(crib))
     everything = cards + (start,)
-    groups: dict[int, list[tuple[Card, ...]]] = {0: [], 1: [], 2: []}
+    groups: dict[int, list[tuple[Card, ...]]] = {KIND_FIFTEEN: [], KIND_PAIR: [], KIND_RUN: []}
     for tagged in masks.tolist():
         kind, mask = tagged >> 8, tagged & 0xFF
         groups[kind].append(tuple(c for i, c in enumerate(everything) if (mask >> i) & 1))
@@ -154,9 +156,9 @@ def score(
         runs=r,
         flush=fl,
         nobs=nb,
-        fifteen_sets=tuple(groups[0]),
-        pair_sets=tuple(groups[1]),
-        run_sets=tuple(groups[2]),
+        fifteen_sets=tuple(groups[KIND_FIFTEEN]),
+        pair_sets=tuple(groups[KIND_PAIR]),
+        run_sets=tuple(groups[KIND_RUN]),
     )
 
 

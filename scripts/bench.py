@@ -27,11 +27,14 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import reference  # noqa: E402  (the naive twins)
 
-from crib_stats import _kernels  # noqa: E402
+from crib_stats import kernels  # noqa: E402
+from crib_stats.kernels import show  # noqa: E402
 from crib_stats.cards import parse  # noqa: E402
 from crib_stats.crib_models import get_model  # noqa: E402
 from crib_stats.discard import analyse, throws_of  # noqa: E402
-from crib_stats.enumeration import _hands, _rank_table, deal_odds, histograms  # noqa: E402
+from crib_stats.deals import deal_odds  # noqa: E402
+from crib_stats.enumeration import histograms  # noqa: E402
+from crib_stats.tables import hands  # noqa: E402
 from crib_stats.rules import variant  # noqa: E402
 
 CLI = os.path.join(os.path.dirname(sys.executable), "crib-stats")
@@ -72,7 +75,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = []
 
-    _kernels.warmup()
+    kernels.warmup()
     histograms(4, "brute")
     total4 = comb(52, 4) * 48
 
@@ -81,12 +84,11 @@ def main() -> None:
     per_show = naive_per_show()
     rows.append(("enumerate brute: hand+crib tables (2 x 12,994,800), warm", t_brute,
                  "naive reference, 20k sample extrapolated", per_show * 2 * total4))
-    hands4 = _hands(4)
-    t5 = _rank_table(5)
+    hands4 = hands(4)
     cards = np.concatenate([np.repeat(hands4[:20000], 1, axis=0), np.full((20000, 1), 51)], axis=1)
     cards = cards[(cards[:, :4] != 51).all(axis=1)]
-    _kernels.score_batch(cards, False)
-    t_generic = best_of(lambda: _kernels.score_batch(cards, False), 3) / len(cards) * total4 * 2
+    show.score_batch(cards, False)
+    t_generic = best_of(lambda: show.score_batch(cards, False), 3) / len(cards) * total4 * 2
     rows.append(("", t_brute, "generic subset scorer kernel, extrapolated", t_generic))
 
     # 2. rank method, all tables

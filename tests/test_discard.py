@@ -220,9 +220,9 @@ def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, d
     """The rank-class crib kernel against the card-by-card one, on identical inputs."""
     import numpy as np
 
-    from crib_stats import _kernels
     from crib_stats.discard import throws_of
-    from crib_stats.enumeration import _rank_table
+    from crib_stats.kernels import crib
+    from crib_stats.tables import rank_table
 
     v = variant("six-card" if dealt == 6 else "five-card")
     dealt_cards = tuple(cards[:dealt])
@@ -232,8 +232,8 @@ def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, d
     held = {c.code for c in dealt_cards}
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
     starter = -1 if starter_index < 0 else int(unseen[starter_index])
-    hand_t, crib_t = _rank_table(v.kept + 1), _rank_table(5)
-    a = _kernels.discard_random(keeps, throws, unseen, 2, starter, hand_t, crib_t, sign)
-    b = _kernels.discard_random_pairs(keeps, throws, unseen, starter, hand_t, crib_t, sign)
+    hand_t, crib_t = rank_table(v.kept + 1), rank_table(5)
+    a = crib.discard_random(keeps, throws, unseen, 2, starter, hand_t, crib_t, sign)
+    b = crib.discard_random_pairs(keeps, throws, unseen, starter, hand_t, crib_t, sign)
     for x, y in zip(a, b):
         assert np.array_equal(np.asarray(x), np.asarray(y))

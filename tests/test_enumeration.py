@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import _kernels
-from crib_stats.enumeration import (
-    EnumerationError, counts, deal_odds, distribution, format_one_in, odds, summary,
-)
+from crib_stats.deals import deal_odds, format_one_in, odds
+from crib_stats.enumeration import EnumerationError, counts, distribution, summary
+from crib_stats.kernels import deals as kdeals, show
+from crib_stats.tables import suit_classes
 
 
 @pytest.mark.parametrize("table", ["hand", "crib", "five-card"])
@@ -70,9 +70,10 @@ def test_unknown_names():
     ((1, 2, 3, 10, 11), 5, 3),  # 2 3 4 J Q, five-card game keep
 ])
 def test_best_keep_kernel_equals_brute_force_on_a_reduced_deck(ranks, dealt, keep):
-    table = _kernels.rank_table(keep + 1)
-    index, rows, with_card = _kernels.best_keep_rank_rows(table, dealt, keep)
-    got = _kernels.best_keep_hist(table, np.array(ranks, np.int64), dealt, keep, index, rows, with_card)
+    table = show.rank_table(keep + 1)
+    index, rows, with_card = kdeals.best_keep_rank_rows(table, dealt, keep)
+    deals, weights = suit_classes(dealt, ranks)
+    got = kdeals.best_keep_hist(table, np.array(ranks, np.int64), deals, weights, keep, index, rows, with_card)
     assert got.tolist() == reference.best_keep_hist(ranks, dealt, keep)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import _kernels
+from crib_stats.kernels import show
 from crib_stats.enumeration import histograms
 
 pytestmark = pytest.mark.slow
@@ -23,7 +23,7 @@ def four_card_shows():
 def test_kernel_equals_reference_on_all_12994800(four_card_shows, crib):
     cards, expected = four_card_shows[crib]
     assert len(cards) == 12_994_800
-    got = _kernels.score_batch(cards, crib)
+    got = show.score_batch(cards, crib)
     mismatch = np.nonzero((got != expected).any(axis=1))[0]
     assert mismatch.size == 0, f"first mismatch: cards {cards[mismatch[0]]} kernel {got[mismatch[0]]} ref {expected[mismatch[0]]}"
 
@@ -31,7 +31,7 @@ def test_kernel_equals_reference_on_all_12994800(four_card_shows, crib):
 def test_kernel_equals_reference_on_all_1082900_three_card_hands():
     cards, expected = reference.all_shows(3, False)
     assert len(cards) == 1_082_900
-    got = _kernels.score_batch(cards, False)
+    got = show.score_batch(cards, False)
     assert np.array_equal(got, expected)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import _kernels
+from crib_stats.kernels import combinatorics, play as kplay
 from crib_stats.cli import main
 from crib_stats.pegging import PegError, best_play, count_points, play
 
@@ -168,7 +168,7 @@ def test_kernel_points_function_exhaustive_on_short_counts():
         for seq in itertools.product(range(1, 14), repeat=n):
             if sum(reference.value(r) for r in seq) > 31:
                 continue
-            f, t, p, r = _kernels.peg_points(np.array([x - 1 for x in seq], np.int64), n)
+            f, t, p, r = kplay.peg_points(np.array([x - 1 for x in seq], np.int64), n)
             assert f + t + p + r == reference.peg_card(list(seq)), seq
 
 
@@ -177,8 +177,8 @@ def test_kernel_points_function_exhaustive_on_short_counts():
     ((0, 1, 4, 9, 12), 3, True),    # A 2 5 10 K, five-card play
 ])
 def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop):
-    ms = _kernels.rank_multisets(size, np.array(ranks, np.int64))
-    table = _kernels.peg_extremes_rows(ms, 0, len(ms), stop)
+    ms = combinatorics.rank_multisets(size, np.array(ranks, np.int64))
+    table = kplay.peg_extremes_rows(ms, 0, len(ms), stop)
     pairs = 0
     for i in range(len(ms)):
         for j in range(len(ms)):
@@ -204,7 +204,7 @@ def test_best_and_worst_agree_with_the_kernel():
             for tok in h.split():
                 c["A 2 3 4 5 6 7 8 9 10 J Q K".split().index(tok)] += 1
             counts.append(c)
-        k = _kernels.peg_extremes_one(counts[0], counts[1], False)
+        k, _, _ = kplay.peg_search(counts[0], counts[1], False, -1)
         assert best_play(pone, dealer, "dealer").points["dealer"] == k[0]
         assert best_play(pone, dealer, "pone").points["pone"] == k[1]
         assert best_play(pone, dealer, "dealer", worst=True).points["dealer"] == k[3]
@@ -290,4 +290,4 @@ def test_six_card_extremes_settle_the_seeds():
                                            ("pegging_extremes_six_card.json", "six-card")])
 def test_committed_extremes_are_what_the_search_computes(name, variant):
     from crib_stats.pegging import extremes
-    assert extremes(variant) == _committed(name)
+    assert extremes(variant).as_dict() == _committed(name)

@@ -1,0 +1,86 @@
+"""Numba kernels: integer arrays and ints in, integer arrays out, one module per concern.
+
+- :mod:`.constants`     shared constants, the pip value, output column indices
+- :mod:`.combinatorics` combination and multiset steppers, ``combinations``, ``rank_multisets``
+- :mod:`.show`          the one scorer (``score_one``/``score_batch``) and the rank tables
+- :mod:`.distributions` exhaustive score histograms: brute force and rank multisets
+- :mod:`.deals`         the canonical-suit walk over deals; best keep over every deal
+- :mod:`.crib`          discard tallies under the random crib model
+- :mod:`.play`          the play rules as one stepper; the search over every legal play
+
+Nothing here validates user input or raises user-facing errors; the public modules do that.
+Cards are codes ``rank * 4 + suit`` (rank 0 = ace, 10 = jack, 12 = king).
+
+Importing this package does not import its submodules (a command loads only the kernels it
+uses). It points numba's on-disk cache at a directory keyed by a digest of every kernel source
+file: numba notices when a function's own file changes, but not when a function it calls in
+another file does, so a cache written by other kernel sources is never read (see
+:func:`cache_dir`). Nothing compiles at import; :func:`warmup` compiles deliberately.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_PREFIX = "kernels-"
+
+
+def source_digest() -> str:
+    """sha256 (16 hex digits) of every kernel source file, with numba's and numpy's versions."""
+    import numba
+    import numpy
+
+    h = hashlib.sha256(f"numba {numba.__version__} numpy {numpy.__version__}\n".encode())
+    for path in sorted(_HERE.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _cache_root() -> Path:
+    """Where the keyed cache directories live: $NUMBA_CACHE_DIR if set; else beside the kernels
+    when that is writable; else the user's cache directory."""
+    env = os.environ.get("NUMBA_CACHE_DIR")
+    if env:
+        return Path(env)
+    if os.access(_HERE, os.W_OK):
+        return _HERE / ".numba-cache"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "crib-stats" / "numba"
+
+
+def cache_dir() -> Path:
+    """The numba cache directory for these exact kernel sources."""
+    return _cache_root() / (_PREFIX + source_digest())
+
+
+def _configure_cache() -> None:
+    from numba.core import config
+
+    target = cache_dir()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # numba falls back to its own default locations
+    config.CACHE_DIR = str(target)
+    # caches written by older kernel sources can never be read again: drop them (best effort)
+    for old in target.parent.glob(_PREFIX + "*"):
+        if old != target:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+_configure_cache()
+
+
+def warmup() -> None:
+    """Compile (or load from the cache) every kernel on the smallest inputs."""
+    from . import crib, deals, distributions, play, show
+
+    show.warmup()
+    distributions.warmup()
+    deals.warmup()
+    crib.warmup()
+    play.warmup()

@@ -1,0 +1,36 @@
+"""Constants every kernel shares, the pip value, and the kernels' output column indices."""
+
+from __future__ import annotations
+
+from numba import njit
+
+JACK = 10  # rank index of the jack (ace 0 .. king 12)
+RANKS = 13
+NCHUNKS = 64  # fixed work split: per-chunk histograms make results independent of thread count
+MAX_SHOW = 30  # show scores 0..29
+CRIB_FLUSH = 5  # a crib flush needs all four crib cards and the starter in one suit
+NET_OFFSET = 29  # net histograms run from -29 (pone: hand 0 - crib 29) ...
+NET_BINS = 29 + 58 + 1  # ... to +58 (dealer: hand 29 + crib 29)
+
+# scoring-subset kinds in the masks written by the scorer
+KIND_FIFTEEN = 0
+KIND_PAIR = 1
+KIND_RUN = 2
+
+# columns of the show breakdown (score_one / score_batch)
+SHOW_FIFTEENS, SHOW_PAIRS, SHOW_RUNS, SHOW_FLUSH, SHOW_NOBS = range(5)
+
+# columns of the play search (play.peg_search / play.peg_extremes_rows)
+PEG_MOST_DEALER = 0
+PEG_MOST_PONE = 1
+PEG_MOST_BOTH = 2
+PEG_LEAST_DEALER = 3
+PEG_MOST_ONE_CARD = 4
+PEG_LEAST_PONE = 5
+PEG_COLUMNS = 6
+
+
+@njit(cache=True)
+def pip(rank):
+    """Counting value of a rank index: ace 1, 2-10 face value, court cards 10."""
+    return rank + 1 if rank < 9 else 10
