@@ -9,7 +9,7 @@ Input is normalised once, here, at the boundary. Everything after this module wo
 >>> parse("10h Th")
 Traceback (most recent call last):
 ...
-crib_stats.cards.CardError: duplicate card 'Th' (10♥ given twice)
+crib_stats.cards.CardError: duplicate card 10♥ (given twice)
 >>> [c.code for c in parse("AC KS")]
 [0, 51]
 >>> format_cards(parse("5h5c5s"))
@@ -36,13 +36,12 @@ _SUIT_INPUT = {letter.lower(): i for i, letter in enumerate(SUIT_LETTERS)}
 _SUIT_INPUT.update({sym: i for i, sym in enumerate(SUIT_SYMBOLS)})
 _SUIT_INPUT.update({"♧": 0, "♢": 1, "♡": 2, "♤": 3})
 
+_EMOJI = "\ufe0f"  # variation selectors that may follow a suit symbol
+_TEXT = "\ufe0e"
 _CARD_RE = re.compile(r"(10|[2-9akqjt])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
 
-ACCEPTED = (
-    "a card is a rank (A 2-10 T J Q K) then a suit (C D H S or ♣ ♦ ♥ ♠), "
-    "e.g. 5h, 5H, 5♥, 10h, Th; separate cards with spaces or commas, or run them together (5h5c5s)"
-)
+ACCEPTED = "a card is a rank (A 2-10 T J Q K) and a suit (C D H S or ♣ ♦ ♥ ♠), e.g. 5h 5♥ 10h Th"
 
 
 class CardError(CribStatsError):
@@ -103,6 +102,18 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card.from_code(i) for i in range(52))
 
 
+QUOTE_LIMIT = 12  # characters of bad input quoted back in an error line
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of (the start of) user input, capped so an error line stays one short line.
+
+    >>> quote("5x"), quote("x" * 40)
+    ("'5x'", "'xxxxxxxxxxxx'...")
+    """
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
 def _parse_token(token: str) -> list[Card]:
     pos = 0
     out: list[Card] = []
@@ -110,10 +121,17 @@ def _parse_token(token: str) -> list[Card]:
         m = _CARD_RE.match(token, pos)
         if m is None:
             rest = token[pos:]
-            raise CardError(f"cannot read card {rest!r} in {token!r}: {_why(rest)}; {ACCEPTED}")
+            raise CardError(f"cannot read card {quote(_bad_card(rest))}: {_why(rest)}; {ACCEPTED}")
         out.append(Card(_RANK_INPUT[m.group(1).lower()], _SUIT_INPUT[m.group(2).lower()]))
         pos = m.end()
     return out
+
+
+def _bad_card(rest: str) -> str:
+    """The card-sized piece of ``rest`` that could not be read (rank, then suit)."""
+    if rest.lower().startswith("10"):
+        return rest[:3]
+    return rest[:2]
 
 
 def _why(rest: str) -> str:
@@ -122,12 +140,14 @@ def _why(rest: str) -> str:
         rank_len = 2
     elif low[:1] in _RANK_INPUT:
         rank_len = 1
+    elif low[:1] == "1":
+        return "unknown rank '1' (use A for an ace)"
     else:
-        return f"unknown rank {rest[:1]!r}"
+        return f"unknown rank {quote(rest[:1])}"
     suit = rest[rank_len:rank_len + 1]
     if not suit:
         return "missing suit"
-    return f"unknown suit {suit!r}"
+    return f"unknown suit {quote(suit)}"
 
 
 def parse(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -140,6 +160,8 @@ def parse(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         items: list[str | Card] = [text]
     else:
         items = list(text)
+    # suits copied from a phone or a web page carry a variation selector (5♥️): drop it
+    items = [i.replace(_EMOJI, "").replace(_TEXT, "") if isinstance(i, str) else i for i in items]
     cards: list[Card] = []
     seen: dict[Card, str] = {}
     for item in items:
@@ -151,29 +173,33 @@ def parse(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
                 if token:
                     tokens.extend((c, token) for c in _parse_token(token))
         else:
-            raise CardError(f"cannot read card {item!r}: not text; {ACCEPTED}")
+            raise CardError(f"cannot read card {quote(repr(item))}: not text; {ACCEPTED}")
         for card, token in tokens:
             if card in seen:
-                raise CardError(f"duplicate card {token!r} ({card} given twice)")
+                raise CardError(f"duplicate card {card} (given twice)")
             seen[card] = token
             cards.append(card)
     return tuple(cards)
 
 
-def parse_n(text: str | Iterable[str | Card], n: int | Sequence[int], what: str) -> tuple[Card, ...]:
-    """Parse and require an exact number of cards (``n`` may list several allowed counts).
+def count_words(n: int, noun: str = "card") -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
-    >>> parse_n("5h 5c", 4, "hand")
+
+def parse_n(text: str | Iterable[str | Card], n: int, what: str, hints: dict[int, str] | None = None) -> tuple[Card, ...]:
+    """Parse and require exactly ``n`` cards; ``hints`` maps a wrong count to how to fix it.
+
+    >>> parse_n("5h 5c", 4, "a hand")
     Traceback (most recent call last):
     ...
-    crib_stats.cards.CardError: hand needs 4 cards, got 2 (5♥ 5♣)
+    crib_stats.cards.CardError: a hand needs 4 cards, got 2 (5♥ 5♣)
     """
     cards = parse(text)
-    allowed = (n,) if isinstance(n, int) else tuple(n)
-    if len(cards) not in allowed:
-        need = " or ".join(str(k) for k in allowed)
-        shown = format_cards(cards) if cards else "none"
-        raise CardError(f"{what} needs {need} cards, got {len(cards)} ({shown})")
+    if len(cards) != n:
+        shown = format_cards(cards[:8]) + (" ..." if len(cards) > 8 else "") if cards else "none"
+        hint = (hints or {}).get(len(cards))
+        raise CardError(f"{what} needs {count_words(n)}, got {len(cards)} ({shown})" + (f"; {hint}" if hint else ""))
     return cards
 
 

@@ -1,3 +1,5 @@
+import dataclasses
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -44,8 +46,8 @@ def test_codes_and_format():
         ("11h", "unknown rank '1'"),
         ("zz", "unknown rank 'z'"),
         ("5", "missing suit"),
-        ("5h 5h", "duplicate card '5h'"),
-        ("10h th", "duplicate card 'th'"),
+        ("5h 5h", "duplicate card 5♥ (given twice)"),
+        ("10h th", "duplicate card 10♥ (given twice)"),
         ("jd5", "missing suit"),
     ],
 )
@@ -58,7 +60,7 @@ def test_errors_name_the_token(text, fragment):
 
 
 def test_error_lists_accepted_forms():
-    with pytest.raises(CardError, match="e.g. 5h, 5H, 5♥, 10h, Th"):
+    with pytest.raises(CardError, match="e.g. 5h 5♥ 10h Th"):
         parse("5q")
 
 
@@ -71,7 +73,7 @@ def test_wrong_count_and_overlap():
 
 def test_card_is_immutable_and_ordered():
     c = Card(0, 0)
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         c.rank = 3  # type: ignore[misc]
     assert sorted(DECK) == list(DECK)
     with pytest.raises(CardError):
