@@ -31,7 +31,7 @@ test-fast: $(STAMP_TEST)
 bench: $(STAMP_TEST)
 	$(BIN)/python scripts/bench.py
 
-data: $(STAMP_RUN)
+data: $(STAMP_TEST)
 	$(BIN)/python scripts/regenerate_data.py
 
 notebooks: $(STAMP_TEST)

@@ -2,7 +2,7 @@
 
 >>> o = deal_odds(5, 4)
 >>> o.key, o.combinations, o.counts[29]
-('five_card_deal', 122151120, 188)
+('three-four-player-deal', 122151120, 188)
 >>> format_one_in(o.top(1)[0][2])
 '1 in 649,740'
 """
@@ -16,7 +16,7 @@ from math import comb
 
 import numpy as np
 
-from .tables import rank_table, suit_classes
+from .tables import disk_cached, rank_table, suit_classes
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,9 @@ def _trim(hist: np.ndarray) -> tuple[int, ...]:
 
 FRAMINGS = {
     # (dealt, keep): (key, description)
-    (6, 4): ("six_card_deal", "two-player six-card deal: best 4 of 6 kept for the starter"),
-    (5, 4): ("five_card_deal", "three- or four-player deal of 5: best 4 of 5 kept for the starter"),
-    (5, 3): ("five_card_game_deal", "five-card game deal: best 3 of 5 kept for the starter"),
+    (6, 4): ("six-card-deal", "two-player six-card deal: best 4 of 6 kept for the starter"),
+    (5, 4): ("three-four-player-deal", "three- or four-player deal of 5: best 4 of 5 kept for the starter"),
+    (5, 3): ("five-card-deal", "five-card game deal: best 3 of 5 kept for the starter"),
 }
 
 
@@ -58,12 +58,16 @@ def deal_odds(dealt: int, keep: int) -> Odds:
     """Best keep of ``dealt`` cards for each starter, over every (dealt cards, starter) pair."""
     from .kernels import deals as kd
 
-    table = rank_table(keep + 1)
-    index, rows, with_card = kd.best_keep_rank_rows(table, dealt, keep)
-    classes, weights = suit_classes(dealt)
-    hist = kd.best_keep_hist(table, np.arange(13, dtype=np.int64), classes, weights, keep, index, rows, with_card)
+    def compute():
+        table = rank_table(keep + 1)
+        index, rows, with_card = kd.best_keep_rank_rows(table, dealt, keep)
+        classes, weights = suit_classes(dealt)
+        return (kd.best_keep_hist(table, np.arange(13, dtype=np.int64), classes, weights, keep, index, rows,
+                                  with_card),)
+
+    (hist,) = disk_cached(f"deal_odds_{dealt}_{keep}", compute)
     total = comb(52, dealt) * (52 - dealt)
-    key, text = FRAMINGS.get((dealt, keep), (f"deal_{dealt}_keep_{keep}", f"deal of {dealt}: best {keep} kept"))
+    key, text = FRAMINGS.get((dealt, keep), (f"deal-{dealt}-keep-{keep}", f"deal of {dealt}: best {keep} kept"))
     text += f" (C(52,{dealt}) x {52 - dealt} = {total:,} deals)"
     return Odds(key, text, int(hist.sum()), _trim(hist))
 
@@ -75,8 +79,8 @@ def odds(deals: bool = True) -> list[Odds]:
     hand = summary("hand")
     crib = summary("crib")
     out = [
-        Odds("random_hand", "a random 4-card hand + starter (C(52,4) x 48 = 12,994,800)", hand.combinations, hand.counts),
-        Odds("random_crib", "a random 4-card crib + starter, crib rules (12,994,800)", crib.combinations, crib.counts),
+        Odds("random-hand", "a random 4-card hand + starter (C(52,4) x 48 = 12,994,800)", hand.combinations, hand.counts),
+        Odds("random-crib", "a random 4-card crib + starter, crib rules (12,994,800)", crib.combinations, crib.counts),
     ]
     if deals:
         out += [deal_odds(6, 4), deal_odds(5, 4), deal_odds(5, 3)]

@@ -1,16 +1,16 @@
 """Best discard: every throw ranked by exact expected hand and crib value, with the spread.
 
->>> df = analyse("5h 5c 5d js 7c 9h", role="dealer")
->>> best = df.iloc[0]
->>> best["throw"], best["keep"], best["hand_ev_exact"]
+>>> a = analyse("5h 5c 5d js 7c 9h", role="dealer")
+>>> best = a.best
+>>> format_cards(best.throw), format_cards(best.keep), best.hand_ev
 ('7♣ 9♥', '5♥ 5♣ 5♦ J♠', Fraction(383, 23))
->>> len(df), df.attrs["outcomes_per_throw"]
+>>> len(a.throws), a.outcomes_per_throw
 (15, 45540)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 from itertools import combinations
@@ -28,7 +28,7 @@ ROLES = ("dealer", "pone")
 
 
 class DiscardError(CribStatsError):
-    """Bad discard request (role, need, top)."""
+    """Bad discard request (role, need)."""
 
 
 @dataclass(frozen=True)
@@ -87,15 +87,20 @@ class ThrowResult:
 
 def _validate(cards, role, variant, starter, need) -> tuple[tuple[Card, ...], Variant, Card | None]:
     v = get_variant(variant)
-    dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
+    hints = {6: "six cards are the two-player six-card game (--variant six-card)",
+             5: "for five dealt cards use --variant five-card|three-player|four-player"}
+    dealt = parse_n(cards, v.dealt, f"the {v.name} deal", {n: h for n, h in hints.items() if n != v.dealt})
     if role not in ROLES:
-        raise DiscardError(f"role must be dealer or pone (give --dealer or --pone), got {role!r}")
+        raise DiscardError(f"role must be 'dealer' or 'pone', got {str(role)[:12]!r}")
     start = None
     if starter is not None:
         start = parse_n([starter] if isinstance(starter, Card) else starter, 1, "the starter")[0]
         check_disjoint(dealt, [start], "dealt cards", "starter")
-    if need is not None and not (0 <= need <= 2 * 29):
-        raise DiscardError(f"need N must be between 0 and 58 (points from one show), got {need}")
+    if need is not None:
+        top = 2 * 29 if role == "dealer" else 29
+        what = "hand + crib" if role == "dealer" else "the pone's hand alone"
+        if not (0 <= need <= top):
+            raise DiscardError(f"need N must be between 0 and {top} ({what} scores at most {top}), got {need}")
     return dealt, v, start
 
 
@@ -111,7 +116,8 @@ def throws_of(dealt: tuple[Card, ...], v: Variant) -> list[tuple[tuple[Card, ...
 
 def evaluate(
     cards: str | Iterable[str | Card],
-    role: str = "dealer",
+    *,
+    role: str,
     variant: str | Variant = "six-card",
     crib_model: str | CribModel = "random",
     starter: str | Card | None = None,
@@ -178,104 +184,119 @@ def crib_value(
     unseen = np.array([code for code in range(52) if code not in held], dtype=np.int64)
     keeps = np.array([[c.code for c in known]], dtype=np.int64).reshape(1, len(known))
     throws = np.array([[c.code for c in thrown]], dtype=np.int64)
-    sub = Variant(v.name, v.players, len(known) + v.throw, v.throw, v.crib_from_deck, v.game, v.partners)
+    sub = replace(v, dealt=len(known) + v.throw)
     res = model.outcomes(keeps, throws, unseen, sub, -1, 1)
     return _result(res, 0, thrown, known, unseen, 1)
 
 
+@dataclass(frozen=True)
+class DiscardAnalysis:
+    """Every throw of one deal, best first for the role, with what produced it.
+
+    ``throws`` are :class:`ThrowResult` rows ordered by net EV (ties: higher E[hand], then dealt
+    order); with ``need`` given and ``rank_by="need"``, by P(points >= need) first. ``net`` is
+    hand + crib for the dealer (four-player: your side deals) and hand - crib for the pone.
+    """
+
+    dealt: tuple[Card, ...]
+    role: str
+    variant: str
+    crib_model: str
+    crib_model_description: str
+    starter: Card | None
+    need: int | None
+    rank_by: str
+    throws: tuple[ThrowResult, ...]
+
+    @property
+    def crib_is_yours(self) -> bool:
+        return self.role == "dealer"
+
+    @property
+    def best(self) -> ThrowResult:
+        return self.throws[0]
+
+    @property
+    def outcomes_per_throw(self) -> int:
+        return self.throws[0].outcomes
+
+    def p_need(self, r: ThrowResult) -> Fraction | None:
+        """P(points you score in the show >= need) for one throw (None without ``need``)."""
+        return None if self.need is None else r.p_points_at_least(self.need, self.crib_is_yours)
+
+    def top(self, k: int | None) -> "DiscardAnalysis":
+        """The same analysis keeping only the best k throws."""
+        return replace(self, throws=self.throws[:k] if k else self.throws)
+
+    def to_frame(self):
+        """A DataFrame, one row per throw, best first: throw, keep (text), hand_ev, crib_ev,
+        net_ev (floats), sd, min, max, their exact Fractions (``*_exact``) and, with ``need``,
+        ``p_need`` and ``p_need_exact``."""
+        import pandas as pd
+
+        rows = []
+        for r in self.throws:
+            row = {
+                "throw": format_cards(r.throw),
+                "keep": format_cards(r.keep),
+                "hand_ev": float(r.hand_ev),
+                "crib_ev": float(r.crib_ev),
+                "net_ev": float(r.net_ev),
+                "sd": r.sd,
+                "min": r.min,
+                "max": r.max,
+                "hand_ev_exact": r.hand_ev,
+                "crib_ev_exact": r.crib_ev,
+                "net_ev_exact": r.net_ev,
+            }
+            p = self.p_need(r)
+            if p is not None:
+                row["p_need"] = float(p)
+                row["p_need_exact"] = p
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+RANK_BY = ("ev", "need")
+
+
 def analyse(
     cards: str | Iterable[str | Card],
-    role: str = "dealer",
+    *,
+    role: str,
     variant: str | Variant = "six-card",
     crib_model: str | CribModel = "random",
     starter: str | Card | None = None,
     need: int | None = None,
-):
-    """Every throw of the dealt cards as a DataFrame, best first for the role.
+    rank_by: str | None = None,
+) -> DiscardAnalysis:
+    """Every throw of the dealt cards with exact outcomes, best first for the role.
 
-    Columns: throw, keep (cards as text), hand_ev, crib_ev, net_ev (floats), their exact
-    Fractions (``*_exact``), sd, min, max of the net points, and with ``need`` the probability
-    ``p_need`` (and ``p_need_exact``) of scoring at least that many points in the show.
-    ``net = hand + crib`` for the dealer (in the four-player game: your side deals) and
-    ``hand - crib`` for the pone. ``df.attrs['results']`` holds the :class:`ThrowResult` rows.
+    ``need`` adds P(the points you score in the show >= need) per throw (hand + crib for the
+    dealer, the hand alone for the pone, who counts first); ``rank_by`` is "ev" (net EV) or
+    "need" (that probability first, then net EV); it defaults to "need" when ``need`` is given.
     """
-    import pandas as pd
-
     dealt, v, start = _validate(cards, role, variant, starter, need)
-    results = evaluate(dealt, role, v, crib_model, start)
-    order = sorted(range(len(results)), key=lambda i: (-results[i].net_ev, -results[i].hand_ev, i))
-    results = [results[i] for i in order]
-    rows = []
-    for r in results:
-        row = {
-            "throw": format_cards(r.throw),
-            "keep": format_cards(r.keep),
-            "hand_ev": float(r.hand_ev),
-            "crib_ev": float(r.crib_ev),
-            "net_ev": float(r.net_ev),
-            "sd": r.sd,
-            "min": r.min,
-            "max": r.max,
-            "hand_ev_exact": r.hand_ev,
-            "crib_ev_exact": r.crib_ev,
-            "net_ev_exact": r.net_ev,
-        }
-        if need is not None:
-            p = r.p_points_at_least(need, role == "dealer")
-            row["p_need"] = float(p)
-            row["p_need_exact"] = p
-        rows.append(row)
-    df = pd.DataFrame(rows)
-    df.attrs.update(
-        dealt=format_cards(dealt),
-        role=role,
-        variant=v.name,
-        crib_model=get_model(crib_model).name,
-        starter=None if start is None else str(start),
-        need=need,
-        crib_is_yours=role == "dealer",
-        outcomes_per_throw=results[0].outcomes,
-        results=results,
+    if rank_by is None:
+        rank_by = "need" if need is not None else "ev"
+    if rank_by not in RANK_BY:
+        raise DiscardError(f"rank_by must be ev or need, got {rank_by!r}")
+    if rank_by == "need" and need is None:
+        raise DiscardError("ranking by need requires need N")
+    model = get_model(crib_model)
+    results = evaluate(dealt, role=role, variant=v, crib_model=model, starter=start)
+    yours = role == "dealer"
+
+    def key(i: int):
+        r = results[i]
+        first = (-r.p_points_at_least(need, yours),) if rank_by == "need" else ()
+        return first + (-r.net_ev, -r.hand_ev, i)
+
+    order = sorted(range(len(results)), key=key)
+    return DiscardAnalysis(
+        dealt=dealt, role=role, variant=v.name, crib_model=model.name, crib_model_description=model.description,
+        starter=start, need=need, rank_by=rank_by, throws=tuple(results[i] for i in order),
     )
-    return df
 
 
-def to_json(df) -> dict:
-    """The JSON object of the CLI: dealt, role, variant, crib_model and the throws, best first."""
-
-    def frac(f: Fraction) -> str:
-        return f"{f.numerator}/{f.denominator}"
-
-    throws = []
-    for row in df.to_dict("records"):
-        item = {
-            "throw": row["throw"],
-            "keep": row["keep"],
-            "hand_ev": row["hand_ev"],
-            "crib_ev": row["crib_ev"],
-            "net_ev": row["net_ev"],
-            "hand_ev_exact": frac(row["hand_ev_exact"]),
-            "crib_ev_exact": frac(row["crib_ev_exact"]),
-            "net_ev_exact": frac(row["net_ev_exact"]),
-            "sd": row["sd"],
-            "min": int(row["min"]),
-            "max": int(row["max"]),
-        }
-        if "p_need" in row:
-            item["p_need"] = row["p_need"]
-            item["p_need_exact"] = frac(row["p_need_exact"])
-        throws.append(item)
-    a = df.attrs
-    return {
-        "dealt": a["dealt"].split(),
-        "role": a["role"],
-        "variant": a["variant"],
-        "crib_model": a["crib_model"],
-        "starter": a["starter"],
-        "need": a["need"],
-        "outcomes_per_throw": a["outcomes_per_throw"],
-        "throws": throws,
-    }
-
-
-__all__ = ["analyse", "evaluate", "crib_value", "to_json", "ThrowResult", "DiscardError", "CardError", "parse"]
+__all__ = ["analyse", "evaluate", "crib_value", "DiscardAnalysis", "ThrowResult", "DiscardError", "CardError", "parse"]

@@ -78,23 +78,6 @@ class Summary:
     def sd(self) -> float:
         return sqrt(self.variance)
 
-    @property
-    def json_key(self) -> str:
-        return TABLES[self.table][2]
-
-    def as_dict(self) -> dict:
-        return {
-            "counts": list(self.counts),
-            "combinations": self.combinations,
-            "mean": f"{self.mean.numerator}/{self.mean.denominator}",
-            "mean_decimal": float(self.mean),
-            "sd": self.sd,
-            "variance": f"{self.variance.numerator}/{self.variance.denominator}",
-            "max": self.max_score,
-            "n_max": self.n_max,
-            "impossible_scores": list(self.impossible),
-        }
-
 
 def summarise(table: str, hist: np.ndarray) -> Summary:
     """Exact summary of a histogram indexed by score."""

@@ -3,3 +3,7 @@
 
 class CribStatsError(ValueError):
     """Bad input from a user: the message is one line naming what was wrong and what is accepted."""
+
+
+class UsageError(CribStatsError):
+    """A command line that cannot be run as given (a missing or contradictory option)."""

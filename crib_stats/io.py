@@ -1,8 +1,11 @@
-"""The only module that writes files: tables under a data directory, written atomically.
+"""The only module that writes files: atomic, umask-respecting, never over a foreign file.
 
 Each file is written to a temporary file in the same directory and renamed into place, so a
-reader never sees half a file; the directory's README.md lists every file with the command
-that made it.
+reader never sees half a file; it then gets the mode any other program's output would get
+(0666 less the umask). In an output directory the tool keeps its own index
+(``crib-stats-index.md``) of the files it wrote, with the command behind each; it refuses to
+replace a file that the index does not list, so a user's own ``README.md`` or ``hand.csv`` is
+never touched. Destinations are checked (by writing a probe file) before any output is printed.
 """
 
 from __future__ import annotations
@@ -13,10 +16,17 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .errors import CribStatsError
+from .report import INDEX_NAME, index_text, parse_index
 
 
 class OutputError(CribStatsError):
     """A destination that cannot be written (one-line message)."""
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write(path: str | os.PathLike, write: Callable, binary: bool = False) -> Path:
@@ -25,27 +35,61 @@ def atomic_write(path: str | os.PathLike, write: Callable, binary: bool = False)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise OutputError(f"cannot write {path}: directory {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
     try:
         mode = "wb" if binary else "w"
         with os.fdopen(fd, mode, **({} if binary else {"encoding": "utf-8", "newline": ""})) as fh:
             write(fh)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
+    except OSError as exc:
+        _remove(tmp)
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _remove(tmp)
         raise
     return path
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
 
 
 def write_text(path: str | os.PathLike, text: str) -> Path:
     return atomic_write(path, lambda fh: fh.write(text))
 
 
-def write_frame_csv(path: str | os.PathLike, df) -> Path:
-    return atomic_write(path, lambda fh: df.to_csv(fh, index=False, lineterminator="\n"))
+def check_writable_dir(directory: str | os.PathLike, what: str) -> None:
+    """Fail with one line unless a file can really be created in ``directory`` (a read-only
+    file system or /proc passes os.access for root, so a probe file is written and removed)."""
+    d = Path(directory)
+    if not d.is_dir():
+        raise OutputError(f"{what}: directory {d} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".crib-stats-probe.", dir=d)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise OutputError(f"{what}: cannot write in {d} ({exc.strerror})") from None
+
+
+def check_png(path: str | None) -> None:
+    """Refuse a bad --plot destination before any work is done or anything printed."""
+    if path is None:
+        return
+    if not path:
+        raise OutputError("--plot needs a file name ending in .png")
+    if not path.lower().endswith(".png"):
+        raise OutputError(f"--plot {path}: plots are written as .png files")
+    if os.path.isdir(path):
+        raise OutputError(f"--plot {path}: is a directory")
+    check_writable_dir(os.path.dirname(path) or ".", f"--plot {path}")
 
 
 def save_figure(path: str | os.PathLike, fig) -> Path:
@@ -56,40 +100,35 @@ def save_figure(path: str | os.PathLike, fig) -> Path:
     return atomic_write(path, lambda fh: fig.savefig(fh, format="png", dpi=110, bbox_inches="tight"), binary=True)
 
 
-def prepare_dir(directory: str | os.PathLike) -> Path:
-    """Create the output directory (parents included) or fail with one line."""
-    d = Path(directory)
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create output directory {d}: {exc.strerror}") from None
-    if not os.access(d, os.W_OK):
-        raise OutputError(f"cannot write to output directory {d}")
-    return d
+class OutputDir:
+    """An output directory of the tool's: created if missing, checked before any output, and
+    written only where the file is new or listed in the tool's own index."""
 
+    def __init__(self, directory: str | os.PathLike, names: Iterable[str]):
+        if not str(directory):
+            raise OutputError("--out needs a directory name")
+        self.dir = Path(directory)
+        if self.dir.exists() and not self.dir.is_dir():
+            raise OutputError(f"--out {self.dir}: not a directory")
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"--out {self.dir}: cannot create the directory ({exc.strerror})") from None
+        check_writable_dir(self.dir, f"--out {self.dir}")
+        index = self.dir / INDEX_NAME
+        self.rows = parse_index(index.read_text(encoding="utf-8")) if index.exists() else {}
+        for name in names:
+            if (self.dir / name).exists() and name not in self.rows:
+                raise OutputError(f"--out {self.dir}: {name} exists and was not written by crib-stats "
+                                  f"(not in {INDEX_NAME}); choose another directory")
+        self.written: list[Path] = []
 
-def update_readme(directory: str | os.PathLike, entries: Iterable[tuple[str, str, str]]) -> Path:
-    """Record (file, command, description) rows in DIR/README.md, keeping rows for other files."""
-    d = Path(directory)
-    readme = d / "README.md"
-    rows: dict[str, tuple[str, str]] = {}
-    if readme.exists():
-        for line in readme.read_text(encoding="utf-8").splitlines():
-            if line.startswith("| `") and line.count("|") >= 4:
-                cells = [c.strip() for c in line.strip().strip("|").split("|")]
-                rows[cells[0].strip("`")] = (cells[1].strip("`"), cells[2])
-    for name, command, description in entries:
-        rows[name] = (command, description)
-    lines = [
-        "# Data tables",
-        "",
-        "Every file here is produced by crib-stats; regenerate one with the command beside it",
-        "(or all of them with `python scripts/regenerate_data.py`). Do not edit them by hand.",
-        "",
-        "| file | command | contents |",
-        "| --- | --- | --- |",
-    ]
-    for name in sorted(rows):
-        command, description = rows[name]
-        lines.append(f"| `{name}` | `{command}` | {description} |")
-    return write_text(readme, "\n".join(lines) + "\n")
+    def write(self, name: str, text: str, command: str, description: str) -> Path:
+        path = write_text(self.dir / name, text)
+        self.rows[name] = (command, description)
+        self.written.append(path)
+        return path
+
+    def close(self) -> Path:
+        """Write the index listing every file of the tool's in the directory."""
+        return write_text(self.dir / INDEX_NAME, index_text(self.rows))

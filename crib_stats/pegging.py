@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Iterable
 
 import numpy as np
 
@@ -86,7 +86,7 @@ def _check_pack(cards: list[PegCard], what: str) -> None:
             seen.add(c.label)
         counts[c.rank] += 1
         if counts[c.rank] > 4:
-            raise PegError(f"{what}: more than four {RANK_NAMES[c.rank]}s; a pack has four of each rank")
+            raise PegError(f"{what}: more than four cards of rank {RANK_NAMES[c.rank]}; a pack has four of each rank")
 
 
 @dataclass(frozen=True)
@@ -164,16 +164,20 @@ class _State:
     events: list[PegEvent] = field(default_factory=list)
     sequence: list[PegCard] = field(default_factory=list)
     finished: bool = False
+    said_go: set = field(default_factory=set)
 
     def can_play(self, player: int) -> bool:
         return any(c.pip <= 31 - self.count for c in self.hands[player])
 
     def settle(self) -> None:
-        """Resolve goes until someone must play or the play is over."""
+        """Resolve goes until someone must play or the play is over. A player who still holds
+        cards but cannot play says go (once per count; nobody says go at 31); then the other plays on, or, when
+        neither can play, the last player scores the go (or last card) and the count restarts."""
         while not self.finished and not self.can_play(self.turn):
+            if self.hands[self.turn] and self.turn not in self.said_go and self.count < 31:
+                self.said_go.add(self.turn)
+                self.events.append(PegEvent("go-said", PLAYERS[self.turn], None, self.count, 0, "go"))
             if self.can_play(1 - self.turn):
-                if self.hands[self.turn]:
-                    self.events.append(PegEvent("go-said", PLAYERS[self.turn], None, self.count, 0, "go"))
                 self.turn = 1 - self.turn
                 continue
             empty = not self.hands[0] and not self.hands[1]
@@ -188,6 +192,7 @@ class _State:
                 return
             self.count = 0
             self.ranks = []
+            self.said_go = set()
             self.turn = 1 - self.last
             self.last_pts = 0
 
@@ -223,7 +228,7 @@ class PlayResult:
     variant: str
     events: tuple[PegEvent, ...]
     points: dict[str, int]
-    best_card: int
+    most_one_card: int  # the most one card scored, its go / last-card point included
 
     @property
     def sequence(self) -> list[str]:
@@ -231,12 +236,12 @@ class PlayResult:
 
     def as_dict(self) -> dict:
         return {"pone": list(self.pone), "dealer": list(self.dealer), "variant": self.variant,
-                "play": self.sequence, "points": self.points, "best_card": self.best_card,
+                "play": self.sequence, "points": self.points, "most_one_card": self.most_one_card,
                 "events": [e.as_dict() for e in self.events]}
 
 
 def _hands(pone, dealer, v: Variant) -> tuple[list[PegCard], list[PegCard]]:
-    if v.name not in ("six-card", "five-card"):
+    if not v.two_player_play:
         raise PegError(f"the play is modelled for the two-player games (six-card, five-card), not {v.name}")
     p = parse_play_cards(pone, "the pone's hand")
     d = parse_play_cards(dealer, "the dealer's hand")
@@ -266,7 +271,7 @@ def play(pone, dealer, sequence, variant: str | Variant = "six-card") -> PlayRes
 def _replay(p: list[PegCard], d: list[PegCard], v: Variant, seq: list[PegCard]) -> PlayResult:
     """Validate a play card by card (the rules as the Python state machine states them, held
     against the kernel's stepper by the tests) and collect its events."""
-    s = _State([p[:], d[:]], stop_at_go=v.name == "five-card")
+    s = _State([p[:], d[:]], stop_at_go=v.play_stops_at_first_go)
     for i, card in enumerate(seq, 1):
         s.settle()
         if s.finished:
@@ -287,8 +292,9 @@ def _replay(p: list[PegCard], d: list[PegCard], v: Variant, seq: list[PegCard]) 
         s.apply(match)
     s.settle()
     if not s.finished:
-        raise PegError(f"the play is incomplete: the pone still holds {_fmt(s.hands[0])}, the dealer "
-                       f"{_fmt(s.hands[1])}; next to play: the {PLAYERS[s.turn]}")
+        held = "; ".join(f"the {PLAYERS[i]} still holds {_fmt(s.hands[i])}" if s.hands[i]
+                         else f"the {PLAYERS[i]} has played every card" for i in (0, 1))
+        raise PegError(f"the play is incomplete: {held}; next to play: the {PLAYERS[s.turn]}")
     return _result(p, d, v, s)
 
 
@@ -340,106 +346,9 @@ def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
         raise PegError(f"{'--worst' if worst else '--best'} takes {which}, got {side!r}")
     v = get_variant(variant)
     p, d = _hands(pone, dealer, v)
-    _, seq, n = kplay.peg_search(_counts(p), _counts(d), v.name == "five-card", SEARCHES[side, bool(worst)])
+    _, seq, n = kplay.peg_search(_counts(p), _counts(d), v.play_stops_at_first_go, SEARCHES[side, bool(worst)])
     sequence = [PegCard(int(r), RANK_NAMES[int(r)], False) for r in seq[:n]]
     return _replay(p, d, v, sequence)
 
 
-# ---------------------------------------------------------------------------------------------
-# Exhaustive extremes over every pair of hands
-# ---------------------------------------------------------------------------------------------
-
-EXTREMES = (
-    # key, kernel column, max or min, search for the example play, description
-    ("most_dealer", PEG_MOST_DEALER, max, ("dealer", False), "the most the dealer can peg"),
-    ("most_pone", PEG_MOST_PONE, max, ("pone", False), "the most the pone can peg"),
-    ("most_both", PEG_MOST_BOTH, max, ("both", False), "the most both players can peg together"),
-    ("least_dealer", PEG_LEAST_DEALER, min, ("dealer", True), "the least the dealer can peg"),
-    ("least_pone", PEG_LEAST_PONE, min, ("pone", True), "the least the pone can peg"),
-    ("most_one_card", PEG_MOST_ONE_CARD, max, ("card", False),
-     "the most one card can score (its go / last point included)"),
-)
-
-
-@dataclass(frozen=True)
-class Extreme:
-    """One extreme of the play over every pair of hands, with one pair and a play reaching it."""
-
-    key: str
-    description: str
-    points: int
-    pairs_reaching_it: int
-    pone: tuple[str, ...]
-    dealer: tuple[str, ...]
-    play: PlayResult
-
-    def as_dict(self) -> dict:
-        return {
-            "description": self.description,
-            "points": self.points,
-            "pairs_reaching_it": self.pairs_reaching_it,
-            "pone": list(self.pone),
-            "dealer": list(self.dealer),
-            "play": self.play.sequence,
-            "play_points": self.play.points,
-            "events": [e.as_dict() for e in self.play.events],
-        }
-
-
-@dataclass(frozen=True)
-class Extremes:
-    """The extremes of the play for one variant over every pair of hands (rank multisets)."""
-
-    variant: str
-    hand_pairs: int
-    hand_size: int
-    extremes: tuple[Extreme, ...]
-
-    def __getitem__(self, key: str) -> Extreme:
-        return next(e for e in self.extremes if e.key == key)
-
-    def as_dict(self) -> dict:
-        return {"variant": self.variant, "hand_pairs": self.hand_pairs, "hand_size": self.hand_size,
-                "extremes": {e.key: e.as_dict() for e in self.extremes}}
-
-
-def _ranks_text(counts: np.ndarray) -> str:
-    return " ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r])))
-
-
-def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int], None] | None = None,
-             blocks: int = 40) -> Extremes:
-    """Extremes over every pair of hands (rank multisets, at most four of a rank in the two
-    hands together) and every legal play, each with one pair of hands and a play achieving it.
-
-    ``progress(done, total)`` is called after each block of pone hands.
-    """
-    from .kernels import combinatorics, play as kplay
-
-    v = get_variant(variant)
-    if v.name not in ("six-card", "five-card"):
-        raise PegError(f"the play is modelled for the two-player games (six-card, five-card), not {v.name}")
-    multisets = combinatorics.rank_multisets(v.kept, np.arange(13, dtype=np.int64))
-    m = len(multisets)
-    stop = v.name == "five-card"
-    parts = []
-    edges = np.linspace(0, m, blocks + 1).astype(int)
-    for b in range(blocks):
-        parts.append(kplay.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
-        if progress is not None:
-            progress(int(edges[b + 1]), m)
-    table = np.concatenate(parts)
-    valid = table[:, :, 0] >= 0
-    found = []
-    for key, col, pick, (side, worst), text in EXTREMES:
-        values = table[:, :, col].astype(np.int64)
-        target = pick(values[valid])
-        i, j = (int(x) for x in np.argwhere(valid & (values == target))[0])
-        pone, dealer = _ranks_text(multisets[i]), _ranks_text(multisets[j])
-        example = best_play(pone, dealer, side, worst, v)
-        found.append(Extreme(key, text, int(target), int((valid & (values == target)).sum()),
-                             tuple(pone.split()), tuple(dealer.split()), example))
-    return Extremes(v.name, int(valid.sum()), v.kept, tuple(found))
-
-
-__all__ = ["count_points", "play", "best_play", "extremes", "Extremes", "PegError", "PegEvent", "PlayResult"]
+__all__ = ["count_points", "play", "best_play", "PegError", "PegEvent", "PlayResult"]

@@ -53,26 +53,37 @@ def distribution_figure(summaries: Sequence, scale: str = "both", title: str | N
     return fig
 
 
-def discard_figure(df, title: str | None = None) -> Figure:
-    """Throws of one discard analysis: E[hand] and the signed E[crib] stacked, net marked with
-    its standard deviation, best first (the DataFrame from :func:`crib_stats.discard.analyse`)."""
-    fig = Figure(figsize=(10, 0.45 * len(df) + 1.8))
+def discard_figure(analysis, title: str | None = None) -> Figure:
+    """Throws of one discard analysis (:class:`~crib_stats.discard.DiscardAnalysis`): E[hand] and
+    the signed E[crib] stacked, net marked with its standard deviation, best first. The title
+    names the cards, variant, role and starter, and the need when one was given."""
+    from .report import discard_title
+
+    rows = analysis.throws
+    fig = Figure(figsize=(10, 0.45 * len(rows) + 1.8))
     ax = fig.add_subplot()
-    labels = [f"throw {t}  keep {k}" for t, k in zip(df["throw"], df["keep"])]
-    ys = list(range(len(df)))[::-1]
-    role = df.attrs.get("role", "dealer")
-    sign = 1 if df.attrs.get("crib_is_yours", role == "dealer") else -1
-    ax.barh(ys, df["hand_ev"], color="#1f77b4", label="E[hand]")
-    crib = df["crib_ev"] * sign
-    left = df["hand_ev"] if sign > 0 else 0
-    ax.barh(ys, crib, left=left, color="#d62728" if sign < 0 else "#ff9896",
+    fmt = lambda cs: " ".join(str(c) for c in cs)  # noqa: E731
+    labels = [f"throw {fmt(r.throw)}  keep {fmt(r.keep)}" for r in rows]
+    ys = list(range(len(rows)))[::-1]
+    sign = 1 if analysis.crib_is_yours else -1
+    hand = [float(r.hand_ev) for r in rows]
+    crib = [sign * float(r.crib_ev) for r in rows]
+    ax.barh(ys, hand, color="#1f77b4", label="E[hand]")
+    ax.barh(ys, crib, left=hand if sign > 0 else 0, color="#d62728" if sign < 0 else "#ff9896",
             label="E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)")
-    ax.errorbar(df["net_ev"], ys, xerr=df["sd"], fmt="o", color="black", capsize=3, label="net ± sd")
+    ax.errorbar([float(r.net_ev) for r in rows], ys, xerr=[r.sd for r in rows], fmt="o", color="black",
+                capsize=3, label="net ± sd")
+    if analysis.need is not None:
+        for y, r in zip(ys, rows):
+            p = analysis.p_need(r)
+            ax.annotate(f"P(>={analysis.need}) {float(p):.3f}", (max(hand[0], float(r.net_ev)) + 0.3, y),
+                        fontsize=7, va="center")
     ax.set_yticks(ys)
     ax.set_yticklabels(labels, fontfamily="DejaVu Sans")
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("expected points")
-    ax.set_title(title or f"Throws ranked for the {role}")
+    default = discard_title(analysis) + (f"; need {analysis.need}" if analysis.need is not None else "")
+    ax.set_title(title or default, fontsize=10)
     ax.legend(loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return fig

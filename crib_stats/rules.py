@@ -1,8 +1,12 @@
-"""The rule constants and the variant table (DESIGN.md section 2), kept in one place.
+"""The variant table (DESIGN.md section 2), kept in one place.
+
+Only what the code reads lives here: the deal sizes that drive parsing, the discard and the
+play. Scoring rules themselves are in the kernels (:mod:`crib_stats.kernels.show` and
+:mod:`crib_stats.kernels.play`), so nothing here pretends to change them.
 
 >>> v = variant("five-card")
->>> v.dealt, v.throw, v.kept, v.game, v.hand_flush
-(5, 2, 3, 61, 3)
+>>> v.dealt, v.throw, v.kept, v.others_to_crib
+(5, 2, 3, 2)
 >>> variant("six").name
 'six-card'
 >>> sorted(VARIANTS)
@@ -20,14 +24,11 @@ class VariantError(CribStatsError):
     """Unknown variant name."""
 
 
-# The show
-POINTS_FIFTEEN = 2
-POINTS_PAIR = 2
-POINTS_NOBS = 1
-POINTS_HEELS = 2  # a jack turned as starter: dealer pegs at once; never part of a hand score
-FIFTEEN = 15
-MIN_RUN = 3
 CRIB_SIZE = 4
+# the most a kept hand scores with the starter (a 4-card hand: 29; the five-card game's 3-card
+# hand: 20); tests derive both from the exhaustive enumeration
+MAX_HAND = {4: 29, 3: 20}
+MAX_CRIB = 29
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,8 @@ class Variant:
     dealt: int  # cards dealt to each player
     throw: int  # cards each player throws to the crib
     crib_from_deck: int  # cards dealt straight from the pack to the crib
-    game: int  # points to win
-    partners: bool = False
-    first_deal_last: int = 0  # points pone pegs for 'last' on the first deal
+    two_player_play: bool  # the play is modelled (two players)
+    play_stops_at_first_go: bool = False  # five-card game: one count, up to the first go or 31
 
     @property
     def kept(self) -> int:
@@ -47,33 +47,23 @@ class Variant:
         return self.dealt - self.throw
 
     @property
-    def hand_flush(self) -> int:
-        """Points for a hand flush of all kept cards (+1 when the starter matches)."""
-        return self.kept
-
-    @property
-    def crib_flush(self) -> int:
-        """A crib flush needs all crib cards and the starter in one suit."""
-        return CRIB_SIZE + 1
-
-    @property
     def others_to_crib(self) -> int:
         """Crib cards that are not the player's own throw (other players' throws and the pack)."""
         return CRIB_SIZE - self.throw
 
     @property
-    def unseen(self) -> int:
-        """Cards the player has not seen at the discard: the starter comes from these."""
-        return 52 - self.dealt
+    def max_hand(self) -> int:
+        return MAX_HAND[self.kept]
 
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("six-card", players=2, dealt=6, throw=2, crib_from_deck=0, game=121),
-        Variant("five-card", players=2, dealt=5, throw=2, crib_from_deck=0, game=61, first_deal_last=3),
-        Variant("three-player", players=3, dealt=5, throw=1, crib_from_deck=1, game=121),
-        Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, game=121, partners=True),
+        Variant("six-card", players=2, dealt=6, throw=2, crib_from_deck=0, two_player_play=True),
+        Variant("five-card", players=2, dealt=5, throw=2, crib_from_deck=0, two_player_play=True,
+                play_stops_at_first_go=True),
+        Variant("three-player", players=3, dealt=5, throw=1, crib_from_deck=1, two_player_play=False),
+        Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, two_player_play=False),
     )
 }
 
@@ -90,5 +80,5 @@ def variant(name: str | Variant = DEFAULT_VARIANT) -> Variant:
     key = str(name).strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     if key not in VARIANTS:
-        raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        raise VariantError(f"unknown variant {name!r:.20}; choose one of {', '.join(VARIANTS)}")
     return VARIANTS[key]

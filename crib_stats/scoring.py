@@ -55,22 +55,6 @@ class Breakdown:
     def total(self) -> int:
         return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
 
-    def as_dict(self) -> dict:
-        return {
-            "hand": [str(c) for c in self.cards],
-            "starter": str(self.starter),
-            "crib": self.crib,
-            "fifteens": self.fifteens,
-            "pairs": self.pairs,
-            "runs": self.runs,
-            "flush": self.flush,
-            "nobs": self.nobs,
-            "total": self.total,
-            "fifteen_sets": [[str(c) for c in s] for s in self.fifteen_sets],
-            "pair_sets": [[str(c) for c in s] for s in self.pair_sets],
-            "run_sets": [[str(c) for c in s] for s in self.run_sets],
-        }
-
     def say(self) -> str:
         """The count as players say it, each combination with its cards.
 
@@ -100,25 +84,6 @@ class Breakdown:
             return "nineteen (nothing scores)"
         return ", ".join(phrases).removeprefix("and ")
 
-    @property
-    def text(self) -> str:
-        """A readable itemised breakdown, one category a line."""
-        kind = "crib" if self.crib else "hand"
-        lines = [f"{kind} {format_cards(self.cards)}  starter {self.starter}"]
-        rows = (
-            ("fifteens", self.fifteens, self.fifteen_sets),
-            ("pairs", self.pairs, self.pair_sets),
-            ("runs", self.runs, self.run_sets),
-        )
-        for name, pts, sets in rows:
-            detail = ", ".join(format_cards(s) for s in sets)
-            lines.append(f"  {name:<9}{pts:>3}" + (f"  {detail}" if detail else ""))
-        lines.append(f"  {'flush':<9}{self.flush:>3}")
-        lines.append(f"  {'nobs':<9}{self.nobs:>3}")
-        lines.append(f"  {'total':<9}{self.total:>3}")
-        lines.append(f"  said: {self.say()}")
-        return "\n".join(lines)
-
 
 def score(
     hand: str | Iterable[str | Card],
@@ -136,7 +101,9 @@ def score(
 
     v = get_variant(variant)
     size = CRIB_SIZE if crib else v.kept
-    cards = parse_n(hand, size, "a crib" if crib else f"a {v.name} hand")
+    other = {4: "a four-card hand is the default (--variant six-card)", 3: "for a three-card hand use --variant five-card"}
+    hints = {} if crib else {n: hint for n, hint in other.items() if n != size}
+    cards = parse_n(hand, size, "a crib" if crib else f"a {v.name} hand", hints)
     start = parse_n([starter] if isinstance(starter, Card) else starter, 1, "the starter")[0]
     check_disjoint(cards, [start], "crib" if crib else "hand", "starter")
     codes = np.array([c.code for c in cards] + [start.code], dtype=np.int64)

@@ -8,9 +8,37 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from functools import lru_cache
+from pathlib import Path
+from typing import Callable
 
 import numpy as np
+
+
+def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
+    """Arrays computed once per machine: kept as ``NAME.npz`` beside the compiled kernels, in
+    the directory keyed by the kernel sources (so they are recomputed when a kernel changes).
+    A cache that cannot be read or written is simply recomputed."""
+    from .kernels import cache_dir
+
+    path = Path(cache_dir()) / "tables" / f"{name}.npz"
+    try:
+        with np.load(path) as data:
+            return tuple(data[f"a{i}"] for i in range(len(data.files)))
+    except (OSError, ValueError, KeyError):
+        pass
+    arrays = compute()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(fh, **{f"a{i}": a for i, a in enumerate(arrays)})
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return arrays
 
 
 @lru_cache(maxsize=None)
@@ -39,5 +67,10 @@ def suit_classes(dealt: int, deck_ranks: tuple[int, ...] = tuple(range(13))) -> 
     """
     from .kernels import deals as kd
 
-    maskmap, revkey = kd.suit_permutation_tables()
-    return kd.suit_classes(np.array(deck_ranks, np.int64), dealt, maskmap, revkey)
+    def compute():
+        maskmap, revkey = kd.suit_permutation_tables()
+        return kd.suit_classes(np.array(deck_ranks, np.int64), dealt, maskmap, revkey)
+
+    key = f"suit_classes_{dealt}_" + "_".join(str(r) for r in deck_ranks)
+    deals, weights = disk_cached(key, compute)
+    return deals, weights

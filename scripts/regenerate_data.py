@@ -1,7 +1,8 @@
 #!/usr/bin/env python
-"""Regenerate every committed table under data/ and the README figures under docs/.
+"""Regenerate every committed table under data/, the README figures under docs/, and the
+executed notebooks.
 
-Each file is produced by the crib-stats command named in data/README.md; this script only
+Each file is produced by the crib-stats command named in data/crib-stats-index.md; this script only
 runs those commands in-process.
 """
 
@@ -28,7 +29,11 @@ def run() -> int:
         code = main(argv)
         if code:
             return code
-    return 0
+    # the notebooks are committed executed, so a reader on a code host sees their outputs
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import execute_notebooks
+
+    return execute_notebooks.main([])
 
 
 if __name__ == "__main__":

@@ -1,110 +1,226 @@
-"""The CLI in-process: main([...]) with captured output."""
+"""The CLI in-process (the `cli` fixture runs main([...])), and in a subprocess where a signal,
+a file mode or a terminal is involved."""
 
 import json
+import os
+import signal
+import stat
 import subprocess
 import sys
+import time
 
 import pytest
 
-from crib_stats.cli import main
+from crib_stats import cli as cli_module
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_score_29(capsys):
-    code, out, err = run(capsys, "score", "5h", "5c", "5s", "jd", "--starter", "5d")
+def test_score_29(cli):
+    code, out, err = cli("score", "5h", "5c", "5s", "jd", "--starter", "5d")
     assert code == 0 and err == ""
     assert "total     29" in out
     assert "fifteens  16" in out and "pairs     12" in out and "nobs       1" in out
     assert "and nobs is 29 (J♦)" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
-def test_score_json(capsys):
-    code, out, _ = run(capsys, "score", "5h5c5sjd", "--starter", "5d", "--json")
+def test_score_json(cli):
+    code, out, _ = cli("score", "5h5c5sjd", "--starter", "5d", "--json")
     d = json.loads(out)
     assert code == 0
     assert (d["fifteens"], d["pairs"], d["runs"], d["flush"], d["nobs"], d["total"]) == (16, 12, 0, 0, 1, 29)
-    assert d["hand"] == ["5♥", "5♣", "5♠", "J♦"] and d["starter"] == "5♦"
+    assert d["hand"] == ["5♥", "5♣", "5♠", "J♦"] and d["starter"] == "5♦" and d["variant"] == "six-card"
 
 
-def test_score_crib_and_variant(capsys):
-    code, out, _ = run(capsys, "score", "ah,3h,7h,10h", "--starter", "js", "--crib", "--json")
+def test_score_crib_and_variant(cli):
+    code, out, _ = cli("score", "ah,3h,7h,10h", "--starter", "js", "--crib", "--json")
     assert code == 0 and json.loads(out)["total"] == 0
-    code, out, _ = run(capsys, "score", "2h", "4h", "6h", "-s", "9h", "--variant", "five-card", "--json")
-    assert code == 0 and json.loads(out)["flush"] == 4
+    code, out, _ = cli("score", "2h", "4h", "6h", "-s", "9h", "--variant", "five-card", "--json")
+    assert code == 0 and json.loads(out)["flush"] == 4 and json.loads(out)["variant"] == "five-card"
+
+
+def test_suits_with_a_variation_selector_are_accepted(cli):
+    # copied from a phone: U+FE0F follows each suit symbol
+    code, out, err = cli("score", "5\u2665\ufe0f", "5\u2663\ufe0f", "5\u2660\ufe0f", "J\u2666\ufe0f", "--starter", "5\u2666\ufe0f")
+    assert code == 0 and err == "" and "total     29" in out
 
 
 @pytest.mark.parametrize(
     "argv, fragment",
     [
         (["score", "5h", "5c", "5x", "jd", "--starter", "5d"], "unknown suit 'x'"),
-        (["score", "5h", "5c", "1h", "jd", "--starter", "5d"], "unknown rank '1'"),
+        (["score", "5h", "5c", "1h", "jd", "--starter", "5d"], "use A for an ace"),
         (["score", "5h", "5c", "5h", "jd", "--starter", "5d"], "duplicate card"),
-        (["score", "5h", "5c", "jd", "--starter", "5d"], "needs 4 cards, got 3"),
+        (["score", "5h", "5c", "jd", "--starter", "5d"], "needs 4 cards, got 3 (5♥ 5♣ J♦); for a three-card hand use --variant five-card"),
         (["score", "5h", "5c", "5s", "jd", "--starter", "5h"], "starter 5♥ is also in the hand"),
         (["score", "5h", "5c", "5s", "jd"], "--starter"),
         (["score", "5h", "5c", "5s", "jd", "--starter", "5d", "--variant", "seven"], "unknown variant 'seven'"),
+        (["score", "5h", "5c", "5s", "jd", "--starter", "5d 6c"], "the starter needs 1 card, got 2"),
         (["enumerate", "--table", "nope"], "invalid choice"),
         (["enumerate", "--plot", "out.jpg"], "png"),
+        (["enumerate", "--out", ""], "--out needs a directory"),
         (["frobnicate"], "invalid choice"),
+        (["discard", "5h", "5c", "5d", "js", "7c", "--dealer"], "--variant five-card|three-player|four-player"),
+        (["peg", "1", "2"], "use A for an ace"),
+        (["peg", "--best", "pone", "5", "5"], "--best/--worst need both hands"),
+        (["peg", "4", "5", "--variant", "three-player"], "two-player games"),
+        (["peg", "7", "7", "7", "7", "7"], "more than four cards of rank 7"),
     ],
 )
-def test_bad_input_one_line_exit_2(capsys, argv, fragment):
-    code, out, err = run(capsys, *argv)
+def test_bad_input_one_line_exit_2(cli, argv, fragment):
+    code, out, err = cli(*argv)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1, err
+    assert err.startswith("crib-stats: error: ")
     assert fragment in err
     assert "Traceback" not in err
 
 
-def test_enumerate_hand_table_json(capsys):
-    code, out, _ = run(capsys, "enumerate", "--table", "hand", "--json", "--no-deals")
+def test_error_quotes_the_card_not_the_argument(cli):
+    code, _, err = cli("score", "5h", "5c", "5s", "jd" + "x" * 60000, "--starter", "5d")
+    # J♦ reads fine; the error names the piece after it, capped, not the 60 KB argument
+    assert code == 2 and len(err) < 300
+    assert "cannot read card 'xx': unknown rank 'x'" in err
+
+
+def test_argparse_errors_use_the_same_format(cli):
+    code, out, err = cli("discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--pone")
+    assert code == 2 and out == ""
+    assert err.startswith("crib-stats: error: discard: argument --pone: not allowed with argument --dealer")
+
+
+def test_no_command_prints_usage_on_stderr(cli):
+    code, out, err = cli()
+    assert code == 2 and out == ""
+    assert err.startswith("usage: crib-stats") and "crib-stats: error: give a command" in err
+
+
+def test_enumerate_hand_table_json(cli):
+    code, out, _ = cli("enumerate", "--table", "hand", "--json", "--no-deals")
     d = json.loads(out)
     assert code == 0
-    h = d["hand"]
+    h = d["tables"]["hand"]
     assert h["combinations"] == 12_994_800 and sum(h["counts"]) == 12_994_800
-    assert h["mean"] == "60759/12740"
+    assert h["mean_exact"] == "60759/12740"
     assert h["impossible_scores"] == [19, 25, 26, 27]
-    assert abs(h["mean_decimal"] - 4.769152276) < 1e-9
-    assert set(d["odds"]) == {"random_hand", "random_crib"}
+    assert abs(h["mean"] - 4.769152276) < 1e-9
+    assert set(d["odds"]) == {"random-hand"}
 
 
-def test_enumerate_all_text_and_csv(capsys, tmp_path):
-    code, out, _ = run(capsys, "enumerate", "--no-deals", "--method", "ranks")
+def test_enumerate_all_text_and_csv(cli):
+    code, out, _ = cli("enumerate", "--no-deals", "--method", "ranks")
     assert code == 0
     for line in ("== hand:", "== crib:", "== five-card:", "impossible    19, 25, 26, 27", "60759/12740 = 4.769152"):
         assert line in out
-    code, out, _ = run(capsys, "enumerate", "--csv", "--no-deals", "--table", "five-card")
+    assert "(4 combinations)" in out and max(len(x) for x in out.splitlines()) <= 80
+    code, out, _ = cli("enumerate", "--csv", "--no-deals", "--table", "five-card")
     rows = out.strip().splitlines()
-    assert rows[0] == "table,score,count,probability,p_at_least"
+    assert rows[0] == "table,score,count,combinations,probability,p_at_least,one_in"
     assert sum(int(r.split(",")[2]) for r in rows[1:]) == 1_082_900
 
 
-def test_enumerate_out_and_plot(capsys, tmp_path):
+def test_enumerate_table_crib_prints_only_the_crib_odds(cli):
+    code, out, _ = cli("enumerate", "--table", "crib")
+    assert code == 0
+    assert "a random 4-card crib" in out
+    assert "six-card deal" not in out and "random 4-card hand" not in out
+
+
+def test_enumerate_csv_includes_the_deal_odds(cli):
+    code, out, _ = cli("enumerate", "--csv", "--table", "hand")
+    rows = [r.split(",") for r in out.strip().splitlines()[1:]]
+    six = {int(r[1]): int(r[2]) for r in rows if r[0] == "six-card-deal"}
+    from crib_stats.deals import deal_odds
+
+    assert code == 0 and six[29] == deal_odds(6, 4).counts[29]
+
+
+def test_enumerate_out_and_plot(cli, tmp_path):
     out_dir = tmp_path / "data"
     png = tmp_path / "dist.png"
-    code, _, _ = run(capsys, "enumerate", "--no-deals", "--out", str(out_dir), "--plot", str(png))
+    code, _, err = cli("enumerate", "--no-deals", "--out", str(out_dir), "--plot", str(png))
     assert code == 0
     names = sorted(p.name for p in out_dir.iterdir())
-    assert names == ["README.md", "crib.csv", "five_card_hand.csv", "hand.csv", "odds.csv"]
-    readme = (out_dir / "README.md").read_text()
-    assert "crib-stats enumerate --table hand" in readme
+    assert names == ["crib-stats-index.md", "crib.csv", "five-card.csv", "hand.csv", "odds.csv"]
+    index = (out_dir / "crib-stats-index.md").read_text()
+    assert "crib-stats enumerate --table hand" in index
     lines = (out_dir / "hand.csv").read_text().splitlines()
     assert lines[0] == "score,count,probability,p_at_least"
     assert lines[1].startswith("0,1009008,")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"wrote {png}" in err
 
 
-def test_plot_to_missing_directory_writes_nothing(capsys, tmp_path):
-    code, out, err = run(capsys, "enumerate", "--no-deals", "--table", "hand",
-                         "--plot", str(tmp_path / "nope" / "x.png"))
+def test_out_never_touches_a_users_files(cli, tmp_path):
+    (tmp_path / "README.md").write_text("my project\n")
+    code, out, err = cli("enumerate", "--table", "hand", "--no-deals", "--out", str(tmp_path))
+    assert code == 0 and (tmp_path / "README.md").read_text() == "my project\n"
+    (tmp_path / "crib.csv").write_text("mine\n")
+    code, out, err = cli("enumerate", "--table", "crib", "--no-deals", "--out", str(tmp_path))
+    assert code == 2 and out == "" and "crib.csv exists and was not written by crib-stats" in err
+    assert (tmp_path / "crib.csv").read_text() == "mine\n"
+    # the tool's own file is rewritten in place
+    code, _, _ = cli("enumerate", "--table", "hand", "--no-deals", "--out", str(tmp_path))
+    assert code == 0
+
+
+def test_plot_to_missing_directory_writes_nothing(cli, tmp_path):
+    code, out, err = cli("enumerate", "--no-deals", "--table", "hand", "--plot", str(tmp_path / "nope" / "x.png"))
     assert code == 2 and "does not exist" in err and out == ""
     assert not (tmp_path / "nope").exists()
+
+
+@pytest.mark.parametrize("argv", [["--plot", "/proc/x.png"], ["--out", "/proc"]])
+def test_unwritable_destination_fails_before_any_output(cli, argv):
+    code, out, err = cli("enumerate", "--table", "hand", "--no-deals", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "cannot write" in err
+
+
+def test_written_files_follow_the_umask(tmp_path):
+    script = (
+        "import os, sys; os.umask(0o022); from crib_stats.cli import main; "
+        f"sys.exit(main(['enumerate', '--table', 'hand', '--no-deals', '--out', {str(tmp_path / 'o')!r}, "
+        f"'--plot', {str(tmp_path / 'p.png')!r}]))"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, capture_output=True)
+    for path in (tmp_path / "o" / "hand.csv", tmp_path / "o" / "crib-stats-index.md", tmp_path / "p.png"):
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o644, path
+
+
+def test_ctrl_c_exits_quietly_with_130():
+    proc = subprocess.Popen([sys.executable, "-c", "from crib_stats.cli import main; import sys; "
+                             "sys.exit(main(['peg', '--extremes']))"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_first_run_note_only_on_a_terminal_with_a_cold_cache(monkeypatch, capsys):
+    import crib_stats.kernels as kernels
+
+    class Tty:
+        def isatty(self):
+            return True
+
+        def write(self, s):
+            sys.__stderr__.write("")
+            self.text = getattr(self, "text", "") + s
+
+        def flush(self):
+            pass
+
+    tty = Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    monkeypatch.setattr(kernels, "_COLD", True)
+    cli_module._first_run_note()
+    assert "compiling the numba kernels (first run only" in tty.text
+    tty.text = ""
+    monkeypatch.setattr(kernels, "_COLD", False)
+    cli_module._first_run_note()
+    assert tty.text == ""
 
 
 def test_help_is_instant_and_imports_nothing_heavy():
@@ -116,21 +232,50 @@ def test_help_is_instant_and_imports_nothing_heavy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("[]")
+    assert max(len(line) for line in out.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("command", ["score", "enumerate", "discard", "peg"])
+def test_help_texts_fit_80_columns(command):
+    out = subprocess.run([sys.executable, "-m", "crib_stats.cli", command, "--help"], capture_output=True,
+                         text=True, check=True, env=dict(os.environ, COLUMNS="80"))
+    assert max(len(line) for line in out.stdout.splitlines()) <= 80
+
+
+def test_commands_call_the_library_with_the_parsed_arguments(cli, monkeypatch):
+    """Wiring: the CLI hands the parsed options to discard.analyse unchanged."""
+    import crib_stats.discard as discard
+
+    seen = {}
+    real = discard.analyse
+
+    def spy(cards, **kwargs):
+        seen.update(kwargs, cards=cards)
+        return real(cards, **kwargs)
+
+    monkeypatch.setattr(discard, "analyse", spy)
+    code, _, _ = cli("discard", "5h", "6h", "7c", "jd", "qs", "--variant", "five-card", "--pone", "--need", "7",
+                     "--starter", "4c", "--rank-by", "ev")
+    assert code == 0
+    assert seen == {"cards": ["5h", "6h", "7c", "jd", "qs"], "role": "pone", "variant": "five-card",
+                    "crib_model": "random", "starter": "4c", "need": 7, "rank_by": "ev"}
 
 
 def test_committed_data_is_what_the_code_computes():
-    """data/ is generated by the CLI (see data/README.md); it must not drift from the code."""
+    """data/ is generated by the CLI (see data/crib-stats-index.md); it must not drift from the code."""
     import csv
-    import os
 
+    from crib_stats.deals import deal_odds
     from crib_stats.enumeration import counts
 
     root = os.path.join(os.path.dirname(__file__), "..", "data")
-    for name, table in (("hand.csv", "hand"), ("crib.csv", "crib"), ("five_card_hand.csv", "five-card")):
-        with open(os.path.join(root, name), newline="") as fh:
+    for table in ("hand", "crib", "five-card"):
+        with open(os.path.join(root, f"{table}.csv"), newline="") as fh:
             got = [int(r["count"]) for r in csv.DictReader(fh)]
-        assert got == counts(table).tolist(), name
+        assert got == counts(table).tolist(), table
     with open(os.path.join(root, "odds.csv"), newline="") as fh:
         rows = list(csv.DictReader(fh))
-    six29 = [r for r in rows if r["framing"] == "six_card_deal" and r["score"] == "29"]
-    assert six29 and int(six29[0]["count"]) == 4 * 1081  # 4 suits x C(47, 2), see test_enumeration
+    for key, (dealt, keep) in {"six-card-deal": (6, 4), "three-four-player-deal": (5, 4), "five-card-deal": (5, 3)}.items():
+        got = {int(r["score"]): int(r["count"]) for r in rows if r["framing"] == key}
+        want = {s: c for s, c in enumerate(deal_odds(dealt, keep).counts) if c}
+        assert got == want, key

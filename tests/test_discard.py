@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 import reference
 from crib_stats.cards import DECK, CardError, parse
-from crib_stats.cli import main
+from crib_stats.crib_models import CribModelError
 from crib_stats.discard import DiscardError, analyse, crib_value, evaluate
 from crib_stats.rules import variant
 
@@ -70,7 +70,7 @@ def test_worked_example_766_over_46():
     #   the other 30 cards (A-4, 6-9): nothing new, 14; +1 nobs for the 8 spades
     #                                                        8 x 15 + 22 x 14 = 428
     #   total 29 + 66 + 63 + 180 + 428 = 766 over 46 starters
-    r = next(r for r in evaluate("5h 5c 5d js 7c 9h") if {str(c) for c in r.throw} == {"7♣", "9♥"})
+    r = next(r for r in evaluate("5h 5c 5d js 7c 9h", role="dealer") if {str(c) for c in r.throw} == {"7♣", "9♥"})
     assert r.hand_ev == Fraction(766, 46)
     assert r.hand_by_starter[parse("5s")[0]] == 29
     assert sorted(r.hand_by_starter.values()).count(22) == 3
@@ -106,32 +106,54 @@ def test_random_deals_equal_reference(cards, role):
     check_against_reference([str(c) for c in cards], role, "six-card", only=2)
 
 
-def test_frame_is_sorted_for_the_role_and_exact():
-    df = analyse("5h 6h 7c jd qs kd", role="pone", need=10)
-    assert list(df["net_ev_exact"]) == sorted(df["net_ev_exact"], reverse=True)
-    assert all(isinstance(x, Fraction) for x in df["crib_ev_exact"])
-    assert all(n == h - c for n, h, c in zip(df["net_ev_exact"], df["hand_ev_exact"], df["crib_ev_exact"]))
-    assert ((0 <= df["p_need"]) & (df["p_need"] <= 1)).all()
-    # pone's P(>= need) counts the hand alone, over the 46 starters
-    r = df.attrs["results"][0]
-    expected = Fraction(sum(1 for h in r.hand_by_starter.values() if h >= 10), 46)
-    assert df["p_need_exact"].iloc[0] == expected
+def test_sorted_for_the_role_by_net_ev():
+    a = analyse("5h 6h 7c jd qs kd", role="pone")
+    nets = [r.net_ev for r in a.throws]
+    assert nets == sorted(nets, reverse=True) and a.rank_by == "ev"
+    df = a.to_frame()
+    assert list(df["net_ev_exact"]) == nets and "p_need" not in df
+
+
+def test_need_ranks_by_the_probability_and_counts_the_pone_hand_alone():
+    a = analyse("5h 6h 7c jd qs kd", role="pone", need=10)
+    assert a.rank_by == "need"
+    # pone's P(>= need) counts the hand alone, over the 46 starters, for every throw
+    for r in a.throws:
+        assert a.p_need(r) == Fraction(sum(1 for h in r.hand_by_starter.values() if h >= 10), 46)
+    keys = [(a.p_need(r), r.net_ev) for r in a.throws]
+    assert keys == sorted(keys, reverse=True)
+    df = a.to_frame()
+    assert list(df["p_need_exact"]) == [a.p_need(r) for r in a.throws]
+
+
+def test_need_changes_the_recommendation():
+    # 10h Tc 5c 5d Jc Qs as dealer needing 12. Keeping 10-10-5-5 (throwing J Q) scores at least
+    # 12 whatever the starter: each ten with each five is fifteen (4 x 2 = 8) and the pairs of
+    # tens and fives make 4, so P(>= 12) = 1; the best-EV throw does not guarantee it.
+    by_ev = analyse("10h Tc 5c 5d jc qs", role="dealer", need=12, rank_by="ev")
+    by_need = analyse("10h Tc 5c 5d jc qs", role="dealer", need=12)
+    assert by_ev.p_need(by_ev.best) < 1
+    assert {str(c) for c in by_need.best.throw} == {"J♣", "Q♠"} and by_need.p_need(by_need.best) == 1
+    assert min(r.hand_by_starter[s] for r in [by_need.best] for s in r.hand_by_starter) == 12
 
 
 def test_dealer_need_counts_hand_plus_crib():
-    df = analyse("5h 5c 5d js 7c 9h", role="dealer", need=20)
-    r = df.attrs["results"][0]
-    assert df["p_need_exact"].iloc[0] == Fraction(sum(c for n, c in r.net_counts.items() if n >= 20), r.outcomes)
+    a = analyse("5h 5c 5d js 7c 9h", role="dealer", need=20)
+    r = a.best
+    assert a.p_need(r) == Fraction(sum(c for n, c in r.net_counts.items() if n >= 20), r.outcomes)
 
 
 @pytest.mark.parametrize("kwargs, err, fragment", [
-    ({"cards": "5h 5c 5d js 7c"}, CardError, "needs 6 cards, got 5"),
+    ({"cards": "5h 5c 5d js 7c"}, CardError, r"needs 6 cards, got 5 .*--variant five-card\|three-player\|four-player"),
     ({"cards": "5h 5c 5d js 7c 9h", "variant": "five-card"}, CardError, "needs 5 cards, got 6"),
     ({"cards": "5h 5c 5d js 7c 7c"}, CardError, "duplicate"),
     ({"cards": "5h 5c 5d js 7c 9h", "starter": "9h"}, CardError, "also in the dealt cards"),
-    ({"cards": "5h 5c 5d js 7c 9h", "role": "banker"}, DiscardError, "dealer or pone"),
+    ({"cards": "5h 5c 5d js 7c 9h", "role": "banker"}, DiscardError, "'dealer' or 'pone'"),
     ({"cards": "5h 5c 5d js 7c 9h", "need": 99}, DiscardError, "between 0 and 58"),
-    ({"cards": "5h 5c 5d js 7c 9h", "crib_model": "smart"}, Exception, "unknown crib model 'smart'"),
+    ({"cards": "5h 5c 5d js 7c 9h", "need": -3}, DiscardError, "between 0 and 58"),
+    ({"cards": "5h 5c 5d js 7c 9h", "need": 30, "role": "pone"}, DiscardError, "between 0 and 29"),
+    ({"cards": "5h 5c 5d js 7c 9h", "crib_model": "smart"}, CribModelError, "unknown crib model 'smart'"),
+    ({"cards": "5h 5c 5d js 7c 9h", "rank_by": "need"}, DiscardError, "requires need"),
 ])
 def test_bad_requests(kwargs, err, fragment):
     kwargs.setdefault("role", "dealer")
@@ -142,23 +164,19 @@ def test_bad_requests(kwargs, err, fragment):
 # ------------------------------------------------------------------------------------------- CLI
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_cli_table(capsys):
-    code, out, err = run(capsys, "discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "20")
+def test_cli_table(cli):
+    code, out, err = cli("discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "20")
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[1].startswith("best: throw 7♣ 9♥, keep 5♥ 5♣ 5♦ J♠: E[hand] 16.652")
-    assert "P(>=20)" in out
+    assert "P(>=20)" in out and "ranked by P(>=20)" in out
     assert len([ln for ln in lines if ln[:1] in "0123456789AJQK" and "." in ln]) == 15
+    assert max(len(ln) for ln in lines) <= 80
 
 
-def test_cli_json(capsys):
-    code, out, _ = run(capsys, "discard", "5h 5c 5d js 7c 9h", "--pone", "--json", "--top", "3")
+def test_cli_json(cli):
+    code, out, _ = cli("discard", "5h 5c 5d js 7c 9h", "--pone", "--json", "--top", "3")
     d = json.loads(out)
     assert code == 0
     assert d["role"] == "pone" and d["variant"] == "six-card" and d["crib_model"] == "random"
@@ -167,17 +185,27 @@ def test_cli_json(capsys):
     t = d["throws"][0]
     for key in ("throw", "keep", "hand_ev", "crib_ev", "net_ev", "hand_ev_exact", "crib_ev_exact", "sd", "min", "max"):
         assert key in t
+    assert isinstance(t["throw"], list) and isinstance(t["keep"], list)
     assert Fraction(t["hand_ev_exact"]) - Fraction(t["crib_ev_exact"]) == Fraction(t["net_ev_exact"])
 
 
-def test_cli_csv_and_plot(capsys, tmp_path):
+def test_cli_csv_and_plot(cli, tmp_path):
     png = tmp_path / "d.png"
-    code, out, _ = run(capsys, "discard", "5h5c5djs7c", "--variant", "five-card", "--dealer", "--csv",
+    code, out, _ = cli("discard", "5h5c5djs7c", "--variant", "five-card", "--dealer", "--csv",
                        "--plot", str(png))
     assert code == 0
-    assert out.splitlines()[0].startswith("throw,keep,hand_ev,crib_ev,net_ev,sd,min,max")
+    assert out.splitlines()[0] == "throw,keep,hand_ev,crib_ev,net_ev,sd,min,max,hand_ev_exact,crib_ev_exact,net_ev_exact"
     assert len(out.splitlines()) == 11
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_csv_need_has_the_exact_column_named_by_n(cli):
+    code, out, _ = cli("discard", "5h 5c 5d js 7c 9h", "--dealer", "--csv", "--need", "20")
+    head = out.splitlines()[0].split(",")
+    assert code == 0 and head[-2:] == ["p_need_20", "p_need_20_exact"]
+    first = dict(zip(head, out.splitlines()[1].split(",")))
+    assert Fraction(first["p_need_20_exact"]) == analyse("5h 5c 5d js 7c 9h", role="dealer", need=20).p_need(
+        analyse("5h 5c 5d js 7c 9h", role="dealer", need=20).best)
 
 
 @pytest.mark.parametrize("argv, fragment", [
@@ -185,19 +213,22 @@ def test_cli_csv_and_plot(capsys, tmp_path):
     (["discard", "5h", "5c", "5d", "js", "7c", "7c", "--dealer"], "duplicate"),
     (["discard", "5h", "5c", "5d", "js", "7c", "zz", "--dealer"], "unknown rank 'z'"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--starter", "5h"], "also in the dealt cards"),
-    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "-1"], "at least 0"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "-3"], "between 0 and 58"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "x"], "whole number"),
-    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "70"], "between 0 and 58"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "100"], "between 0 and 58"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--pone", "--need", "40"], "between 0 and 29"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--rank-by", "need"], "--rank-by need needs --need"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h"], "--dealer (yours) or --pone"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--pone"], "not allowed with"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--crib-model", "x"], "unknown crib model"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--variant", "x"], "unknown variant"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--top", "0"], "at least 1"),
 ])
-def test_cli_bad_input(capsys, argv, fragment):
-    code, out, err = run(capsys, *argv)
+def test_cli_bad_input(cli, argv, fragment):
+    code, out, err = cli(*argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err, err
+    assert err.startswith("crib-stats: error: ")
 
 
 @pytest.mark.parametrize("throw, kept, var", [
@@ -237,3 +268,13 @@ def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, d
     b = crib.discard_random_pairs(keeps, throws, unseen, starter, hand_t, crib_t, sign)
     for x, y in zip(a, b):
         assert np.array_equal(np.asarray(x), np.asarray(y))
+
+
+def test_cli_table_columns_stay_aligned_with_wide_cards(cli):
+    code, out, _ = cli("discard", "10h 10c 10d 10s 5h 5c", "--dealer", "--need", "20")
+    lines = out.splitlines()
+    start = lines.index("") + 1
+    table = lines[start:start + 16]  # header and 15 throws
+    assert code == 0 and len({len(line) for line in table}) == 1, table
+    assert any("10♥ 10♣ 10♦ 10♠" in line for line in table)
+    assert max(len(line) for line in lines) <= 80

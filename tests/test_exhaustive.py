@@ -4,12 +4,14 @@ The reference caches fifteens/pairs/runs per rank multiset and computes flush an
 combination from the plain rule; the kernel scores each combination with its subset scorer.
 """
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
 import reference
 from crib_stats.kernels import show
-from crib_stats.enumeration import histograms
+from crib_stats.enumeration import histograms, summary
 
 pytestmark = pytest.mark.slow
 
@@ -41,6 +43,10 @@ def test_brute_histograms_equal_reference_histograms(four_card_shows, crib):
     ref_hist = np.bincount(expected.sum(axis=1), minlength=30)
     for method in ("brute", "ranks"):
         assert np.array_equal(histograms(4, method)[1 if crib else 0], ref_hist)
+    # the exact mean from the twin's own point sum (the README and the seeds quote it)
+    twin_mean = Fraction(int(expected.sum()), len(expected))
+    assert summary("crib" if crib else "hand").mean == twin_mean
+    assert twin_mean == (Fraction(1025467, 216580) if crib else Fraction(60759, 12740))
 
 
 def test_five_card_histogram_equals_reference():

@@ -8,7 +8,6 @@ import pytest
 
 import reference
 from crib_stats.kernels import combinatorics, play as kplay
-from crib_stats.cli import main
 from crib_stats.pegging import PegError, best_play, count_points, play
 
 
@@ -78,13 +77,15 @@ def test_thirty_one_scores_two_and_no_go():
 
 
 def test_go_point_when_neither_can_play():
-    # six-card: pone K Q J 10, dealer 9 8 7 6. K 9 (19) Q (29): neither can play (8 -> 37,
-    # J -> 39): pone 1 for the go; the count restarts, led by the dealer: 8, J (18), 7 (25);
-    # the pone says go (10 -> 35), the dealer plays on: 6 makes 31 (2, no go point);
-    # restart led by the pone: 10, last card 1. Pone 1 + 1 = 2, dealer 2.
+    # six-card: pone K Q J 10, dealer 9 8 7 6. K 9 (19) Q (29): the dealer says go (6 -> 35),
+    # the pone cannot play either (J -> 39): pone 1 for the go; the count restarts, led by the
+    # dealer: 8, J (18), 7 (25); the pone says go (10 -> 35), the dealer plays on: 6 makes 31
+    # (2, no go point, and nobody says go at 31); restart led by the pone: 10, last card 1.
+    # Pone 1 + 1 = 2, dealer 2. Every go is a row of its own, whoever says it.
     r = play("K Q J 10", "9 8 7 6", "K 9 Q 8 J 7 6 10")
     assert [(e.kind, e.player, e.count, e.points) for e in r.events] == [
-        ("card", "pone", 10, 0), ("card", "dealer", 19, 0), ("card", "pone", 29, 0), ("go", "pone", 29, 1),
+        ("card", "pone", 10, 0), ("card", "dealer", 19, 0), ("card", "pone", 29, 0), ("go-said", "dealer", 29, 0),
+        ("go", "pone", 29, 1),
         ("card", "dealer", 8, 0), ("card", "pone", 18, 0), ("card", "dealer", 25, 0), ("go-said", "pone", 25, 0),
         ("card", "dealer", 31, 2), ("card", "pone", 10, 0), ("last", "pone", 10, 1)]
     assert r.points == {"pone": 2, "dealer": 2}
@@ -125,7 +126,7 @@ def test_five_card_game_stops_at_the_first_go():
     ("7c 7d 4h 4s", "7h 7s 4c 4d", "7c 9h", "in neither player's"),
     ("K Q J 10", "9 8 7 6", "K 9 Q J", "a player must play when able"),  # dealer leads after the go
     ("7c 7d 4h 4s", "7h 7c 4c 4d", "7c", "appears twice"),
-    ("7 7 7 4", "7 7 4 4", "7", "more than four 7s"),
+    ("7 7 7 4", "7 7 4 4", "7", "more than four cards of rank 7"),
     ("7 7 4", "7 7 4 4", "7", "needs 4 cards"),
 ])
 def test_illegal_plays(pone, dealer, seq, fragment):
@@ -213,27 +214,22 @@ def test_best_and_worst_agree_with_the_kernel():
 # ------------------------------------------------------------------- CLI
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_cli_count(capsys):
-    code, out, _ = run(capsys, "peg", "4", "2", "3", "5", "6")
+def test_cli_count(cli):
+    code, out, _ = cli("peg", "4", "2", "3", "5", "6")
     assert code == 0
     assert "run of 5 for 5" in out and out.strip().endswith("total 12")
 
 
-def test_cli_whole_play_json(capsys):
-    code, out, _ = run(capsys, "peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d",
+def test_cli_whole_play_json(cli):
+    code, out, _ = cli("peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d",
                        "--play", "7c", "7h", "7d", "7s", "4h", "4c", "4s", "4d", "--json")
     d = json.loads(out)
     assert code == 0 and d["points"] == {"pone": 12, "dealer": 30}
 
 
-def test_cli_best(capsys):
-    code, out, _ = run(capsys, "peg", "--pone", "5", "5", "4", "4", "--dealer", "5", "4", "4", "K", "--best", "pone")
+def test_cli_best(cli):
+    code, out, _ = cli("peg", "--pone", "5", "5", "4", "4", "--dealer", "5", "4", "4", "K", "--best", "pone")
     assert code == 0 and "most the pone can peg: 24" in out
 
 
@@ -241,6 +237,8 @@ def test_cli_best(capsys):
     (["peg"], "give a count"),
     (["peg", "4", "2", "x"], "unknown rank 'x'"),
     (["peg", "--pone", "7", "7", "4", "4"], "give both hands"),
+    (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--play", "7", "7", "7", "7", "4", "4", "4"],
+     "the pone has played every card; the dealer still holds 4"),
     (["peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d", "--play", "7h"], "must play when able"),
     (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4"], "--play"),
     (["peg", "--extremes", "4"], "takes no cards"),
@@ -248,8 +246,8 @@ def test_cli_best(capsys):
     (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--best", "pone", "--variant", "three"],
      "two-player games"),
 ])
-def test_cli_bad_input(capsys, argv, fragment):
-    code, out, err = run(capsys, *argv)
+def test_cli_bad_input(cli, argv, fragment):
+    code, out, err = cli(*argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err, err
 
@@ -272,7 +270,7 @@ def test_committed_example_plays_replay_to_their_points(name, variant):
         assert r.points == item["play_points"], key
         value = {"most_dealer": r.points["dealer"], "most_pone": r.points["pone"],
                  "least_dealer": r.points["dealer"], "least_pone": r.points["pone"],
-                 "most_both": r.points["dealer"] + r.points["pone"], "most_one_card": r.best_card}[key]
+                 "most_both": r.points["dealer"] + r.points["pone"], "most_one_card": r.most_one_card}[key]
         assert value == item["points"], key
 
 
@@ -289,5 +287,5 @@ def test_six_card_extremes_settle_the_seeds():
 @pytest.mark.parametrize("name, variant", [("pegging_extremes_five_card.json", "five-card"),
                                            ("pegging_extremes_six_card.json", "six-card")])
 def test_committed_extremes_are_what_the_search_computes(name, variant):
-    from crib_stats.pegging import extremes
+    from crib_stats.extremes import extremes
     assert extremes(variant).as_dict() == _committed(name)

@@ -57,10 +57,20 @@ def cache_dir() -> Path:
     return _cache_root() / (_PREFIX + source_digest())
 
 
+_COLD = False
+
+
+def cache_is_cold() -> bool:
+    """True when this process found no compiled kernels for these sources (a first run)."""
+    return _COLD
+
+
 def _configure_cache() -> None:
+    global _COLD
     from numba.core import config
 
     target = cache_dir()
+    _COLD = not (target.is_dir() and any(target.iterdir()))
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError:
