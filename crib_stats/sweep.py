@@ -305,6 +305,22 @@ def summary_text(result: SweepResult, top: int = 5) -> str:
     return "\n".join(lines)
 
 
+def progress_printer(stream=None, label: str = "sweep") -> Callable[[int, int], None]:
+    """A progress callback drawing ``label: done/total shards`` on one line of ``stream``
+    (default stderr; the CLI passes it only when stderr is a terminal)."""
+    import sys
+
+    out = stream or sys.stderr
+
+    def show(done: int, total: int) -> None:
+        out.write(f"\r{label}: {done}/{total} shards")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
 def benchmark(variant: str = "six-card", sample: int = 200, seed: int = 0) -> dict:
     """Seconds for the whole sweep of ``variant`` (kernels compiled, suit classes and rank memo
     computed afresh) against the per-deal discard kernel on ``sample`` random deals, extrapolated

@@ -19,7 +19,7 @@ from crib_stats.engine import ROLES, SweepError, memo, run_shard
 from crib_stats.errors import CribStatsError
 from crib_stats.kernels import combinatorics, sweep as ks
 from crib_stats.rules import variant as get_variant
-from crib_stats.sweep import FULL_DECK, SweepResult, run_sweep, summary_text
+from crib_stats.sweep import FULL_DECK, SweepResult, progress_printer, run_sweep, summary_text
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 VARIANTS = ("six-card", "five-card", "three-player", "four-player")
@@ -72,6 +72,27 @@ def test_reduced_sweep_equals_naive_twin(var, deck):
     twin = as_twin(got)
     for role in ROLES:
         assert twin[role] == expected[role], role
+
+
+@pytest.mark.parametrize("var, deck", [("six-card", (3, 4, 10)), ("three-player", (9, 10, 11))])
+def test_deal_values_equal_twin_on_every_class_of_a_reduced_deck(var, deck):
+    v = get_variant(var)
+    m = memo(v.name, deck)
+    deals, _ = tables.suit_classes(v.dealt, deck)
+    codes = [r * 4 + s for r in deck for s in range(4)]
+    throws = combinatorics.combinations(v.dealt, v.throw)
+    n = throws.shape[0]
+    hs, cs, tk, kk = (np.zeros(n, np.int64) for _ in range(4))
+    for cards in deals.astype(np.int64):
+        key = 0
+        for c in cards:
+            key = key * 13 + (int(c) >> 2)
+        ks.deal_values(cards, m["index"][key], m["rank_hand"], m["rank_crib"], throws, len(deck), 10 in deck,
+                       v.others_to_crib, hs, cs, tk, kk)
+        for q in range(n):
+            thrown = tuple(int(cards[i]) for i in throws[q])
+            assert (hs[q], cs[q]) == reference.throw_values(tuple(int(c) for c in cards), thrown,
+                                                            v.others_to_crib, codes), (cards, thrown)
 
 
 # ------------------------------------------------------------------------------------------
@@ -233,6 +254,16 @@ def test_killed_run_resumes_from_the_cache(tmp_path):
     assert again.from_cache == 8 and again == resumed
     # another shard count is another key: nothing shared
     assert run_sweep("six-card", deck_ranks=(2, 3, 4, 10), shards=5, cache_dir=tmp_path).from_cache == 0
+
+
+def test_progress_printer_draws_one_line():
+    import io
+
+    buf = io.StringIO()
+    show = progress_printer(buf, "six-card")
+    show(0, 2)
+    show(2, 2)
+    assert buf.getvalue() == "\rsix-card: 0/2 shards\rsix-card: 2/2 shards\n"
 
 
 @pytest.mark.slow  # two clusters start: about 10 s on 2 idle cores
