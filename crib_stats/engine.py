@@ -43,9 +43,10 @@ class SweepError(CribStatsError):
 class Tallies:
     """Integer accumulators of a set of deals, per role (rows: hand-only, dealer, pone).
 
-    totals (3, 9): deals, hand sum, crib sum, objective sum, deals where the choice is not
+    totals (3, 11): deals, hand sum, crib sum, objective sum, deals where the choice is not
     hand-optimal, gain over the hand-only choice, ties (best objective), ties after E[hand],
-    ties across throw keys (see :mod:`crib_stats.kernels.sweep`); throw_count/hand/crib (3, K)
+    ties across throw keys, deals throwing other ranks than the hand-only choice, gain over
+    the role's best hand-optimal throw (see :mod:`crib_stats.kernels.sweep`); throw_count/hand/crib (3, K)
     by throw key; keep_count/hand (3, M) by kept rank multiset; hand_bins (3, 60).
     """
 
@@ -58,7 +59,7 @@ class Tallies:
     hand_bins: np.ndarray
 
     @classmethod
-    def empty(cls, n_keys: int, n_keeps: int, n_totals: int = 9) -> "Tallies":
+    def empty(cls, n_keys: int, n_keeps: int, n_totals: int = 11) -> "Tallies":
         z = lambda n: np.zeros((len(ROLES), n), np.int64)  # noqa: E731
         return cls(z(n_totals), z(n_keys), z(n_keys), z(n_keys), z(n_keeps), z(n_keeps), z(HAND_BINS))
 

@@ -42,7 +42,7 @@ DEFAULT_SHARDS = 16
 FULL_DECK = tuple(range(13))
 
 # totals columns (kernels.sweep T_*)
-_DEALS, _HAND, _CRIB, _OBJ, _DIFFERS, _GAIN, _TIES, _TIES_HAND, _TIES_KEY = range(9)
+_DEALS, _HAND, _CRIB, _OBJ, _DIFFERS, _GAIN, _TIES, _TIES_HAND, _TIES_KEY, _DIFFERS_KEY, _GAIN_TRADE = range(11)
 
 
 def _frac(f: Fraction) -> str:
@@ -66,11 +66,13 @@ class RoleSummary:
     mean_hand: Fraction
     mean_crib: Fraction
     mean_objective: Fraction
-    differs: int  # deals (weighted) whose choice is not hand-optimal
-    mean_gain: Fraction  # objective at the choice minus at the hand-only choice, mean
+    differs: int  # deals (weighted) whose choice is not hand-optimal (gives up E[hand])
+    mean_gain: Fraction  # objective at the choice minus at the hand-only policy's choice, mean
     ties: int  # deals where more than one throw has the best objective
     ties_after_hand: int  # ... and the best E[hand] among those
     ties_by_key: int  # ... among throws of different ranks or suitedness
+    differs_key: int  # deals throwing other ranks (or suitedness) than the hand-only policy
+    mean_gain_trade: Fraction  # objective at the choice minus the best among hand-optimal throws
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,8 @@ class SweepResult:
             mean_crib=Fraction(t[_CRIB], self.crib_denominator),
             mean_objective=Fraction(t[_OBJ], self.crib_denominator),
             differs=t[_DIFFERS], mean_gain=Fraction(t[_GAIN], self.crib_denominator),
-            ties=t[_TIES], ties_after_hand=t[_TIES_HAND], ties_by_key=t[_TIES_KEY])
+            ties=t[_TIES], ties_after_hand=t[_TIES_HAND], ties_by_key=t[_TIES_KEY], differs_key=t[_DIFFERS_KEY],
+            mean_gain_trade=Fraction(t[_GAIN_TRADE], self.crib_denominator))
 
     def as_dict(self) -> dict:
         roles = {}
@@ -125,12 +128,14 @@ class SweepResult:
             item = {"objective": OBJECTIVES[name]}
             for key, val in (("mean_hand", s.mean_hand), ("mean_crib", s.mean_crib),
                              ("mean_objective", s.mean_objective), ("mean_gain_over_hand_only", s.mean_gain),
+                             ("mean_gain_over_best_hand_optimal", s.mean_gain_trade),
                              ("differs_from_hand_only_fraction", Fraction(s.differs, self.deals))):
                 item[key] = _frac(val)
                 item[key + "_decimal"] = float(val)
-            item.update(differs_from_hand_only=s.differs, ties=s.ties, ties_after_hand=s.ties_after_hand,
-                        ties_by_key=s.ties_by_key, hand_sum=int(t[_HAND]), crib_sum=int(t[_CRIB]),
-                        objective_sum=int(t[_OBJ]), gain_sum=int(t[_GAIN]))
+            item.update(differs_from_hand_only=s.differs, throws_other_ranks_than_hand_only=s.differs_key,
+                        ties=s.ties, ties_after_hand=s.ties_after_hand, ties_by_key=s.ties_by_key,
+                        hand_sum=int(t[_HAND]), crib_sum=int(t[_CRIB]), objective_sum=int(t[_OBJ]),
+                        gain_sum=int(t[_GAIN]), gain_over_best_hand_optimal_sum=int(t[_GAIN_TRADE]))
             roles[name] = item
         return {
             "variant": self.variant, "crib_model": self.crib_model,
@@ -276,30 +281,34 @@ def summary_text(result: SweepResult, top: int = 5) -> str:
         f"{r.variant} sweep, crib model {r.crib_model}{deck}: {r.deals:,} deals ({r.classes:,} suit classes), "
         f"{r.unseen} starters x {r.per_starter:,} crib sets each, all exact",
         "",
-        f"{'policy':<10} {'objective':<22} {'E[hand]':>8} {'E[crib]':>8} {'value':>8} {'not hand-best':>14} "
-        f"{'gain':>7} {'ties':>8}",
+        f"{'policy':<10} {'objective':<22} {'E[hand]':>8} {'E[crib]':>8} {'value':>8} {'gives up':>9} "
+        f"{'gain':>7} {'trade':>7} {'ties':>7}",
     ]
     for name in ROLES:
         s = r.role(name)
         lines.append(f"{ROLE_LABELS[name]:<10} {OBJECTIVES[name]:<22} {float(s.mean_hand):8.4f} "
-                     f"{float(s.mean_crib):8.4f} {float(s.mean_objective):8.4f} "
-                     f"{s.differs / r.deals:13.2%} {float(s.mean_gain):7.4f} {s.ties / r.deals:7.2%}")
-    lines.append("")
-    lines.append("exact means (E[hand] over deals x starters, E[crib] and value over deals x starters x crib sets):")
+                     f"{float(s.mean_crib):8.4f} {float(s.mean_objective):8.4f} {s.differs / r.deals:9.2%} "
+                     f"{float(s.mean_gain):7.4f} {float(s.mean_gain_trade):7.4f} {s.ties / r.deals:7.2%}")
+    lines += [
+        "",
+        "value: the policy's objective (E[hand]; E[hand] + E[crib] for the dealer; E[hand] - E[crib] for the pone)",
+        "gives up: deals where the policy keeps less than the best E[hand]; gain: mean value over the hand-only",
+        "policy's throw; trade: over the hand-optimal throw best for the role (no tie rule involved)",
+        f"ties: deals where two or more throws share the best value; broken by: {TIE_RULE}",
+        "",
+        "exact means (E[hand] over deals x starters; E[crib], value, gain over deals x starters x crib sets):",
+    ]
     for name in ROLES:
         s = r.role(name)
         lines.append(f"  {ROLE_LABELS[name]:<10} E[hand] {_frac(s.mean_hand)}  E[crib] {_frac(s.mean_crib)}  "
-                     f"value {_frac(s.mean_objective)}")
-    lines.append("value: the policy's objective (E[hand] for hand-only, E[hand] + E[crib] for the dealer, "
-                 "E[hand] - E[crib] for the pone); gain: its mean over the hand-only choice")
-    lines.append(f"ties: deals where two or more throws share the best value; broken by: {TIE_RULE}")
-    tabs = r.tables()
-    th = tabs["throws"]
+                     f"value {_frac(s.mean_objective)}  gain {_frac(s.mean_gain)}")
+    lines.append("")
+    th = r.tables()["throws"]
     for name in ROLES:
         sub = th[th["role"] == name].sort_values(["deals", "throw"], ascending=[False, True]).head(top)
         items = []
         for row in sub.itertuples():
-            kind = "" if row.suited is None else (" suited" if row.suited else " offsuit" if row.low != row.high else "")
+            kind = "" if row.suited is None or row.low == row.high else (" suited" if row.suited else " offsuit")
             items.append(f"{row.throw}{kind} {row.share:.2%} (E[crib] {row.mean_crib:.3f})")
         lines.append(f"most thrown, {ROLE_LABELS[name]}: " + "; ".join(items))
     return "\n".join(lines)

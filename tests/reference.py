@@ -268,6 +268,7 @@ def throw_values(dealt, throw, others_to_crib, deck):
 def new_sweep_tallies():
     return {role: {"deals": 0, "hand_sum": 0, "crib_sum": 0, "objective_sum": 0, "differs": 0,
                    "gain_sum": 0, "ties": 0, "ties_after_hand": 0, "ties_by_key": 0,
+                   "differs_key": 0, "trade_sum": 0,
                    "throws": {}, "keeps": {}, "bins": {}} for role in SWEEP_ROLES}
 
 
@@ -305,6 +306,10 @@ def sweep_add_deal(tallies, weight, dealt, throws, values, n_starters, per_start
             t["ties_after_hand"] += weight
         if any(x["key"] != r["key"] for x in tied_hand):
             t["ties_by_key"] += weight
+        if r["key"] != chosen["hand"]["key"]:
+            t["differs_key"] += weight
+        best_hand_optimal = max(x["obj"][role] for x in rows if x["hand"] == best_hand)
+        t["trade_sum"] += weight * (r["obj"][role] - best_hand_optimal)
         entry = t["throws"].setdefault(r["key"], [0, 0, 0])
         entry[0] += weight
         entry[1] += weight * r["hand"]

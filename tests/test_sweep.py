@@ -35,9 +35,11 @@ def as_twin(result: SweepResult) -> dict:
         t = out[role]
         s = result.role(role)
         t.update(deals=s.deals, differs=s.differs, ties=s.ties, ties_after_hand=s.ties_after_hand,
-                 ties_by_key=s.ties_by_key)
+                 ties_by_key=s.ties_by_key, differs_key=summary[role]["throws_other_ranks_than_hand_only"],
+                 trade_sum=summary[role]["gain_over_best_hand_optimal_sum"])
         for k in ("hand_sum", "crib_sum", "objective_sum", "gain_sum"):
             t[k] = summary[role][k]
+        assert Fraction(t["trade_sum"], result.crib_denominator) == s.mean_gain_trade
         th = tabs["throws"][(tabs["throws"]["role"] == role) & (tabs["throws"]["deals"] > 0)]
         for row in th.itertuples():
             key = (tuple(num(x) for x in row.throw.split()), None if row.suited is None else bool(row.suited))
@@ -217,6 +219,8 @@ def test_summary_and_tables_shapes():
     assert h.mean_hand >= max(d.mean_hand, p.mean_hand)  # hand-only maximises E[hand] deal by deal
     assert d.mean_crib >= h.mean_crib >= p.mean_crib
     assert d.mean_gain > 0 and p.mean_gain > 0 and h.mean_gain == 0 and h.differs == 0
+    assert h.mean_gain_trade == 0 and h.differs_key == 0
+    assert 0 < d.mean_gain_trade <= d.mean_gain and 0 < p.mean_gain_trade <= p.mean_gain  # max over hand-optimal
     text = summary_text(r)
     assert "five-card sweep" in text and "2,598,960 deals" in text and str(h.mean_hand) in text
 

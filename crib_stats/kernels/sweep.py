@@ -22,6 +22,12 @@ Tie rule (every step is invariant under renaming suits, so the tallies equal tho
 over every deal): the best objective; then the higher E[hand]; then the lower throw key
 (thrown ranks base 13, then offsuit before suited); then the lower E[crib]; then the lower
 throw index. Throws still tied after the key and E[crib] steps agree in every tallied figure.
+
+Per-role totals (weighted by deals): deals; hand sum; crib sum; objective sum (over U * P);
+deals whose choice is not hand-optimal; gain over the hand-only policy's choice; ties (more
+than one throw with the best objective); ties after E[hand]; ties across throw keys; deals
+whose throw key differs from the hand-only policy's; gain over the best hand-optimal throw
+for the role (the trade-off value, independent of any tie rule).
 """
 
 from __future__ import annotations
@@ -34,8 +40,9 @@ from .constants import CRIB_FLUSH, JACK, NCHUNKS, RANKS
 
 ROLES = 3  # hand-only, dealer, pone
 # columns of the per-role totals
-T_DEALS, T_HAND, T_CRIB, T_OBJ, T_DIFFERS, T_GAIN, T_TIES, T_TIES_HAND, T_TIES_KEY = range(9)
-TOTALS = 9
+(T_DEALS, T_HAND, T_CRIB, T_OBJ, T_DIFFERS, T_GAIN, T_TIES, T_TIES_HAND, T_TIES_KEY, T_DIFFERS_KEY,
+ T_GAIN_TRADE) = range(11)
+TOTALS = 11
 HAND_BINS = 60  # E[hand] in half points: bin = floor(2 * E[hand]), E[hand] <= 29
 
 
@@ -280,6 +287,10 @@ def sweep_chunks(deals, weights, index, rank_hand, rank_crib, throw, n_deck_rank
                 b, tie, tie_hand, tie_key = _choose(obj, hs, cs, tk, n_throws)
                 if role == 0:
                     hand_choice = b
+                best_hand_opt = obj[hand_choice]  # the best objective among hand-optimal throws
+                for q in range(n_throws):
+                    if hs[q] == best_hand and obj[q] > best_hand_opt:
+                        best_hand_opt = obj[q]
                 tot = totals[ch, role]
                 tot[T_DEALS] += w
                 tot[T_HAND] += w * hs[b]
@@ -294,6 +305,9 @@ def sweep_chunks(deals, weights, index, rank_hand, rank_crib, throw, n_deck_rank
                     tot[T_TIES_HAND] += w
                 if tie_key:
                     tot[T_TIES_KEY] += w
+                if tk[b] != tk[hand_choice]:
+                    tot[T_DIFFERS_KEY] += w
+                tot[T_GAIN_TRADE] += w * (obj[b] - best_hand_opt)
                 t_count[ch, role, tk[b]] += w
                 t_hand[ch, role, tk[b]] += w * hs[b]
                 t_crib[ch, role, tk[b]] += w * cs[b]
