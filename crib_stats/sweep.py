@@ -218,7 +218,10 @@ def _check(variant, crib_model, shards, deck_ranks) -> tuple[Variant, str, tuple
     model = get_model(crib_model)
     if model.name != "random":
         raise SweepError(f"the sweep supports the random crib model only, got {model.name!r}")
-    deck = FULL_DECK if deck_ranks is None else tuple(sorted(set(int(r) for r in deck_ranks)))
+    try:
+        deck = FULL_DECK if deck_ranks is None else tuple(sorted(set(int(r) for r in deck_ranks)))
+    except (TypeError, ValueError):
+        raise SweepError(f"deck ranks are 0 (ace) .. 12 (king), got {deck_ranks!r}") from None
     if any(not 0 <= r < 13 for r in deck):
         raise SweepError(f"deck ranks are 0 (ace) .. 12 (king), got {list(deck_ranks)}")
     if 4 * len(deck) < v.dealt + 1 + v.others_to_crib:

@@ -221,6 +221,7 @@ def test_summary_and_tables_shapes():
     assert d.mean_gain > 0 and p.mean_gain > 0 and h.mean_gain == 0 and h.differs == 0
     assert h.mean_gain_trade == 0 and h.differs_key == 0
     assert 0 < d.mean_gain_trade <= d.mean_gain and 0 < p.mean_gain_trade <= p.mean_gain  # max over hand-optimal
+    ks.warmup()  # compiles every sweep kernel on the smallest inputs without raising
     text = summary_text(r)
     assert "five-card sweep" in text and "2,598,960 deals" in text and str(h.mean_hand) in text
 
@@ -290,6 +291,7 @@ def test_dask_clusters_give_the_in_process_result(tmp_path):
     ({"shards": 0}, "shards must be a positive"),
     ({"deck_ranks": (3, 14)}, "deck ranks are 0"),
     ({"deck_ranks": (3, 4)}, "too small"),
+    ({"deck_ranks": ("five",)}, "deck ranks are 0"),
 ])
 def test_bad_requests(kwargs, fragment):
     with pytest.raises(CribStatsError, match=fragment):
