@@ -261,6 +261,38 @@ def test_killed_run_resumes_from_the_cache(tmp_path):
     assert run_sweep("six-card", deck_ranks=(2, 3, 4, 10), shards=5, cache_dir=tmp_path).from_cache == 0
 
 
+@pytest.mark.slow  # a subprocess loads numba and the kernels: a few seconds
+def test_process_killed_mid_run_resumes(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import time\n"
+        "from crib_stats.sweep import run_sweep\n"
+        "def hang(done, total):\n"
+        "    if done == 3:\n"
+        "        time.sleep(600)\n"
+        f"run_sweep('five-card', deck_ranks=(2, 3, 4, 10), shards=6, cache_dir={str(tmp_path)!r}, progress=hang)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=root, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(tmp_path.rglob("shard-*.npz"))) < 3 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert len(list(tmp_path.rglob("shard-*.npz"))) == 3
+    resumed = run_sweep("five-card", deck_ranks=(2, 3, 4, 10), shards=6, cache_dir=tmp_path)
+    assert resumed.from_cache == 3
+    assert resumed == run_sweep("five-card", deck_ranks=(2, 3, 4, 10), shards=6, cache_dir=False)
+
+
 def test_progress_printer_draws_one_line():
     import io
 

@@ -23,6 +23,19 @@ over every deal): the best objective; then the higher E[hand]; then the lower th
 (thrown ranks base 13, then offsuit before suited); then the lower E[crib]; then the lower
 throw index. Throws still tied after the key and E[crib] steps agree in every tallied figure.
 
+A five-card deal from a deck of fives and jacks, 5♣ 5♦ 5♥ 5♠ J♣, throwing 5♠ J♣: the
+unseen cards are J♦ J♥ J♠; for each starter the hand 5 5 5 + J scores 4 fifteens and 3
+pairs (14) and the crib 5 J J J + J scores 4 fifteens and 6 pairs (20), no nobs, no flush:
+
+>>> from crib_stats.tables import rank_table
+>>> index, rank_hand, rank_crib = rank_memo(np.array([4, 10]), 5, 2, 2, rank_table(4), rank_table(5))
+>>> hs, cs, tk, kk = (np.zeros(10, np.int64) for _ in range(4))
+>>> row = index[(((4 * 13 + 4) * 13 + 4) * 13 + 4) * 13 + 10]
+>>> deal_values(np.array([16, 17, 18, 19, 40]), row, rank_hand, rank_crib, combinations(5, 2), 2, True, 2,
+...             hs, cs, tk, kk)
+>>> int(hs[9]), int(cs[9])        # throw 9 = sorted positions (3, 4): 3 x 14, 3 x 20
+(42, 60)
+
 Per-role totals (weighted by deals): deals; hand sum; crib sum; objective sum (over U * P);
 deals whose choice is not hand-optimal; gain over the hand-only policy's choice; ties (more
 than one throw with the best objective); ties after E[hand]; ties across throw keys; deals
