@@ -7,6 +7,17 @@ cards, uniformly random among the cards left: the ``random`` crib model, exactly
 E[hand]), dealer (max E[hand] + E[crib]) and pone (max E[hand] - E[crib]). The result holds
 integer sums over stated denominators; every mean is an exact Fraction.
 
+Per policy: the means of E[hand], E[crib] and the objective at its throw; the deals where it
+keeps less than the best E[hand] ("gives up") and where it throws other ranks than the
+hand-only policy; the mean gain of its objective over the hand-only policy's throw and over
+the hand-optimal throw best for it (the latter involves no tie rule); ties (see
+:data:`TIE_RULE`); the throw table (deals and mean E[crib] per thrown ranks, suited or not),
+the kept-hand table (per kept rank multiset) and the E[hand] distribution in half points.
+Dealer and pone means do not depend on the tie rule (throws tied on the objective and E[hand]
+have the same E[crib]); the hand-only policy's E[crib], its tables and the gain over its
+throw do. Under the random crib model the three- and four-player games are one computation
+(three other crib cards, whoever supplies them).
+
 >>> r = run_sweep("six-card", deck_ranks=(3, 4, 10), cache_dir=False)
 >>> r.deals == comb(12, 6), int(r.tallies.totals[1, 0]) == r.deals   # every deal of 4s, 5s, jacks
 (True, True)
