@@ -60,14 +60,6 @@ def _frac(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
-def _ranks(base: int, n: int) -> list[int]:
-    out = []
-    for _ in range(n):
-        out.append(base % 13)
-        base //= 13
-    return out[::-1]
-
-
 @dataclass(frozen=True)
 class RoleSummary:
     """One policy's exact means over every deal (E[crib] is the crib of the chosen throw)."""
