@@ -233,3 +233,102 @@ def all_plays(pone, dealer, stop_at_go):
 
     rec([list(pone), list(dealer)], [], [], [0, 0], 0, 1, 0, 0)
     return results
+
+
+# ---------------------------------------------------------------------------------------------
+# sweep
+# ---------------------------------------------------------------------------------------------
+# Every deal of a (reduced) deck, every throw scored by enumerating each starter and each set
+# of other crib cards, the policies' choices made by sorting on the written tie rule, and every
+# tally of the sweep counted in plain dictionaries.
+
+SWEEP_ROLES = ("hand", "dealer", "pone")
+
+
+@lru_cache(maxsize=None)
+def _show_cached(cards: tuple[int, ...], starter: int, crib: bool) -> int:
+    return show_total(list(cards), starter, crib)
+
+
+def throw_values(dealt, throw, others_to_crib, deck):
+    """(hand points summed over every starter, crib points summed over every starter and every
+    set of other crib cards) for one throw of a deal from ``deck`` (codes)."""
+    keep = tuple(sorted(c for c in dealt if c not in throw))
+    unseen = [c for c in deck if c not in dealt]
+    hand_sum = 0
+    crib_sum = 0
+    for s in unseen:
+        hand_sum += _show_cached(keep, s, False)
+        rest = [c for c in unseen if c != s]
+        for others in combinations(rest, others_to_crib):
+            crib_sum += _show_cached(tuple(sorted(tuple(throw) + others)), s, True)
+    return hand_sum, crib_sum
+
+
+def new_sweep_tallies():
+    return {role: {"deals": 0, "hand_sum": 0, "crib_sum": 0, "objective_sum": 0, "differs": 0,
+                   "gain_sum": 0, "ties": 0, "ties_after_hand": 0, "ties_by_key": 0,
+                   "differs_key": 0, "trade_sum": 0,
+                   "throws": {}, "keeps": {}, "bins": {}} for role in SWEEP_ROLES}
+
+
+def sweep_add_deal(tallies, weight, dealt, throws, values, n_starters, per_starter):
+    """Count one deal (``weight`` equal deals) whose throws (tuples of codes, in order) have
+    ``values`` = [(hand_sum, crib_sum), ...]. Keys are written with ranks 1..13:
+    throws by (thrown ranks, suited or None for one card), keeps by kept ranks."""
+    rows = []
+    for i, (throw, (h, c)) in enumerate(zip(throws, values)):
+        ranks = tuple(sorted(card(x)[0] for x in throw))
+        suited = None if len(throw) == 1 else len({card(x)[1] for x in throw}) == 1
+        keep = tuple(sorted(card(x)[0] for x in dealt if x not in throw))
+        rows.append({"i": i, "hand": h, "crib": c, "key": (ranks, suited), "keep": keep,
+                     "obj": {"hand": h * per_starter, "dealer": h * per_starter + c, "pone": h * per_starter - c}})
+    best_hand = max(r["hand"] for r in rows)
+    chosen = {}
+    for role in SWEEP_ROLES:
+        order = sorted(rows, key=lambda r: (-r["obj"][role], -r["hand"], r["key"][0], bool(r["key"][1]), r["crib"], r["i"]))
+        chosen[role] = order[0]
+    for role in SWEEP_ROLES:
+        r = chosen[role]
+        t = tallies[role]
+        t["deals"] += weight
+        t["hand_sum"] += weight * r["hand"]
+        t["crib_sum"] += weight * r["crib"]
+        t["objective_sum"] += weight * r["obj"][role]
+        if r["hand"] < best_hand:
+            t["differs"] += weight
+        t["gain_sum"] += weight * (r["obj"][role] - chosen["hand"]["obj"][role])
+        tied = [x for x in rows if x["obj"][role] == r["obj"][role]]
+        tied_hand = [x for x in tied if x["hand"] == r["hand"]]
+        if len(tied) > 1:
+            t["ties"] += weight
+        if len(tied_hand) > 1:
+            t["ties_after_hand"] += weight
+        if any(x["key"] != r["key"] for x in tied_hand):
+            t["ties_by_key"] += weight
+        if r["key"] != chosen["hand"]["key"]:
+            t["differs_key"] += weight
+        best_hand_optimal = max(x["obj"][role] for x in rows if x["hand"] == best_hand)
+        t["trade_sum"] += weight * (r["obj"][role] - best_hand_optimal)
+        entry = t["throws"].setdefault(r["key"], [0, 0, 0])
+        entry[0] += weight
+        entry[1] += weight * r["hand"]
+        entry[2] += weight * r["crib"]
+        keep = t["keeps"].setdefault(r["keep"], [0, 0])
+        keep[0] += weight
+        keep[1] += weight * r["hand"]
+        b = int(Fraction(2 * r["hand"], n_starters))  # floor: the values are not negative
+        t["bins"][b] = t["bins"].get(b, 0) + weight
+
+
+def sweep(deck_ranks, dealt, throw, others_to_crib):
+    """The whole sweep over every deal of the cards of ``deck_ranks`` (rank0 values)."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    n_unseen = len(deck) - dealt
+    per = len(list(combinations(range(n_unseen - 1), others_to_crib)))
+    tallies = new_sweep_tallies()
+    for cards in combinations(deck, dealt):
+        throws = list(combinations(cards, throw))
+        values = [throw_values(cards, t, others_to_crib, deck) for t in throws]
+        sweep_add_deal(tallies, 1, cards, throws, values, n_unseen, per)
+    return tallies
