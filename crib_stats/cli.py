@@ -119,6 +119,22 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
     g.add_argument("--json", action="store_true", help="print one JSON object")
     g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
+
+    w = _sub(sub, "sweep", "the best discard for every deal there is, exactly",
+             "Every deal of a variant (all C(52,6) = 20,358,520 six-card deals, as 962,988\n"
+             "suit classes), each thrown the best way for the hand alone, the dealer and the\n"
+             "pone; exact means, how often the crib changes the throw, the throw and keep\n"
+             "tables. Finished shards are cached, so a killed run resumes.",
+             ["crib-stats sweep", "crib-stats sweep --variant five-card --json",
+              "crib-stats sweep --scheduler local", "crib-stats sweep --variant three-player --out data/"])
+    w.add_argument("--variant", default="six-card", help=VARIANT_HELP)
+    w.add_argument("--crib-model", default="random", help="random (default): the only model the sweep supports")
+    w.add_argument("--scheduler", metavar="WHERE",
+                   help="in this process (default); 'local': a Dask LocalCluster; tcp://HOST:PORT: a Dask cluster")
+    w.add_argument("--shards", metavar="N", help="split the deal classes into N shards (default 16)")
+    w.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
+    w.add_argument("--json", action="store_true", help="print one JSON object")
+    w.add_argument("--out", metavar="DIR", help="write the tables (Parquet) and the JSON summary into DIR")
     return p
 
 
@@ -270,6 +286,29 @@ def _cmd_peg(args) -> int:
     return EXIT_OK
 
 
+def _cmd_sweep(args) -> int:
+    from . import io, report, sweep
+    from .rules import variant as get_variant
+
+    v = get_variant(args.variant)
+    shards = _whole_number(args.shards, "--shards", 1)
+    out = None
+    if args.out is not None:
+        names = [f"sweep_{v.name}_{t}.parquet" for t in ("throws", "keeps", "hand_bins")] + [sweep.SweepResult.SUMMARY]
+        out = io.OutputDir(args.out, names)
+    _first_run_note()
+    progress = _progress_bar(f"{v.name} sweep", "shards") if sys.stderr.isatty() else None
+    result = sweep.run_sweep(v, args.crib_model, scheduler=args.scheduler, fresh=args.fresh, progress=progress,
+                             **({"shards": shards} if shards else {}))
+    print(json.dumps(report.sweep_json(result)) if args.json else report.sweep_text(result))
+    if out is not None:
+        result.write(out)
+        out.close()
+        for path in out.written:
+            _wrote(path)
+    return EXIT_OK
+
+
 def _progress_bar(label: str, unit: str):
     def draw(done: int, total: int) -> None:
         bar = "#" * (30 * done // total)
@@ -289,7 +328,8 @@ def _first_run_note() -> None:
                   file=sys.stderr, flush=True)
 
 
-COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg}
+COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
+            "sweep": _cmd_sweep}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -298,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_usage(sys.stderr)
-            print("crib-stats: error: give a command (score, enumerate, discard, peg); "
+            print(f"crib-stats: error: give a command ({', '.join(COMMANDS)}); "
                   "crib-stats --help lists them", file=sys.stderr)
             return EXIT_USAGE
         return COMMANDS[args.command](args)

@@ -124,7 +124,11 @@ class OutputDir:
         self.written: list[Path] = []
 
     def write(self, name: str, text: str, command: str, description: str) -> Path:
-        path = write_text(self.dir / name, text)
+        return self.write_with(name, lambda fh: fh.write(text), command, description)
+
+    def write_with(self, name: str, write: Callable, command: str, description: str, binary: bool = False) -> Path:
+        """Write ``name`` by calling ``write(fileobj)`` (atomically) and list it in the index."""
+        path = atomic_write(self.dir / name, write, binary=binary)
         self.rows[name] = (command, description)
         self.written.append(path)
         return path

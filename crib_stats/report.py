@@ -357,6 +357,60 @@ def extremes_text(result) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# sweep
+# ---------------------------------------------------------------------------------------------
+
+
+def sweep_json(result) -> dict:
+    return header("sweep", result.variant) | {k: v for k, v in result.as_dict().items() if k != "variant"}
+
+
+def sweep_text(result, top: int = 5) -> str:
+    """The summary of a sweep: per policy the exact means, how often it departs from the
+    hand-only choice, what that gains, ties; then the most thrown rank pairs."""
+    from .cards import RANK_NAMES
+    from .sweep import FULL_DECK, OBJECTIVES, ROLE_LABELS, ROLES, TIE_RULE
+
+    r = result
+    deck = "" if r.deck_ranks == FULL_DECK else " (deck of " + " ".join(RANK_NAMES[x] for x in r.deck_ranks) + ")"
+    lines = [
+        wrap(f"{r.variant} sweep, crib model {r.crib_model}{deck}: {r.deals:,} deals ({r.classes:,} suit classes), "
+             f"{r.unseen} starters x {r.per_starter:,} crib sets each, all exact"),
+        "",
+        f"{'policy':<10} {'E[hand]':>8} {'E[crib]':>8} {'value':>8} {'gives up':>9} {'gain':>7} {'trade':>7} {'ties':>7}",
+    ]
+    for name in ROLES:
+        s = r.role(name)
+        lines.append(f"{ROLE_LABELS[name]:<10} {float(s.mean_hand):8.4f} {float(s.mean_crib):8.4f} "
+                     f"{float(s.mean_objective):8.4f} {s.differs / r.deals:9.2%} {float(s.mean_gain):7.4f} "
+                     f"{float(s.mean_gain_trade):7.4f} {s.ties / r.deals:7.2%}")
+    lines.append("")
+    for text in (
+        "value: the policy's objective: " + "; ".join(f"{ROLE_LABELS[n]} {OBJECTIVES[n]}" for n in ROLES),
+        "gives up: deals where the policy keeps less than the best E[hand]; gain: mean value over the "
+        "hand-only policy's throw; trade: over the hand-optimal throw best for the role (no tie rule involved)",
+        f"ties: deals where two or more throws share the best value; broken by: {TIE_RULE}",
+    ):
+        lines.append(wrap(text))
+    lines += ["", "exact means (E[hand] over deals x starters; the rest also over crib sets):"]
+    for name in ROLES:
+        s = r.role(name)
+        lines.append(wrap_items(f"  {ROLE_LABELS[name]}: ", [f"E[hand] {exact(s.mean_hand)}", f"E[crib] {exact(s.mean_crib)}",
+                                                           f"value {exact(s.mean_objective)}", f"gain {exact(s.mean_gain)}"],
+                                indent=4))
+    lines.append("")
+    th = r.tables()["throws"]
+    for name in ROLES:
+        sub = th[th["role"] == name].sort_values(["deals", "throw"], ascending=[False, True]).head(top)
+        items = []
+        for row in sub.itertuples():
+            kind = "" if row.suited is None or row.low == row.high else (" suited" if row.suited else " offsuit")
+            items.append(f"{row.throw}{kind} {row.share:.2%} (E[crib] {row.mean_crib:.3f})")
+        lines.append(wrap_items(f"most thrown, {ROLE_LABELS[name]}: ", items, indent=2, sep="; "))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
 # --out: the index of what the tool wrote
 # ---------------------------------------------------------------------------------------------
 

@@ -133,8 +133,8 @@ class SweepResult:
                              ("mean_objective", s.mean_objective), ("mean_gain_over_hand_only", s.mean_gain),
                              ("mean_gain_over_best_hand_optimal", s.mean_gain_trade),
                              ("differs_from_hand_only_fraction", Fraction(s.differs, self.deals))):
-                item[key] = _frac(val)
-                item[key + "_decimal"] = float(val)
+                item[key] = float(val)
+                item[key + "_exact"] = _frac(val)
             item.update(differs_from_hand_only=s.differs, throws_other_ranks_than_hand_only=s.differs_key,
                         ties=s.ties, ties_after_hand=s.ties_after_hand, ties_by_key=s.ties_by_key,
                         hand_sum=int(t[_HAND]), crib_sum=int(t[_CRIB]), objective_sum=int(t[_OBJ]),
@@ -192,18 +192,32 @@ class SweepResult:
                              "deals": n, "share": n / self.deals})
         return {"throws": pd.DataFrame(throws), "keeps": pd.DataFrame(keeps), "hand_bins": pd.DataFrame(bins)}
 
-    def write(self, out_dir: str | Path) -> list[Path]:
-        """``sweep_<variant>_{throws,keeps,hand_bins}.parquet`` and this variant's entry of
-        ``sweep_summary.json`` (other variants' entries are kept), all written atomically."""
-        from .io import atomic_write, prepare_dir, write_text
+    SUMMARY = "sweep_summary.json"
 
-        d = prepare_dir(out_dir)
+    def file_names(self) -> list[str]:
+        """The files :meth:`write` writes."""
+        return [f"sweep_{self.variant}_{name}.parquet" for name in ("throws", "keeps", "hand_bins")] + [self.SUMMARY]
+
+    def write(self, out) -> list[Path]:
+        """``sweep_<variant>_{throws,keeps,hand_bins}.parquet`` and this variant's entry of
+        ``sweep_summary.json`` (other variants' entries are kept) into ``out``, an
+        :class:`crib_stats.io.OutputDir` (atomic writes, listed in the tool's index), or a
+        directory path."""
+        from .io import OutputDir
+
+        close = not isinstance(out, OutputDir)
+        if close:
+            out = OutputDir(out, self.file_names())
+        command = f"crib-stats sweep --variant {self.variant} --out DIR"
+        what = {"throws": "how often each role throws each rank pair (suited/offsuit) and its mean E[crib]",
+                "keeps": "how often each role keeps each rank multiset and its mean E[hand]",
+                "hand_bins": "the distribution of the chosen keep's E[hand], half-point bins"}
         paths = []
         for name, df in self.tables().items():
-            p = d / f"sweep_{self.variant}_{name}.parquet"
-            paths.append(atomic_write(p, lambda fh, df=df: df.to_parquet(fh, engine="pyarrow", index=False),
-                                      binary=True))
-        summary_path = d / "sweep_summary.json"
+            paths.append(out.write_with(f"sweep_{self.variant}_{name}.parquet",
+                                        lambda fh, df=df: df.to_parquet(fh, engine="pyarrow", index=False),
+                                        command, f"{self.variant} sweep, random crib model: {what[name]}", binary=True))
+        summary_path = out.dir / self.SUMMARY
         summary = {}
         if summary_path.exists():
             try:
@@ -212,7 +226,11 @@ class SweepResult:
                 summary = {}
         summary[self.variant] = self.as_dict()
         ordered = {k: summary[k] for k in sorted(summary)}
-        paths.append(write_text(summary_path, json.dumps(ordered, indent=1) + "\n"))
+        paths.append(out.write(self.SUMMARY, json.dumps(ordered, indent=1) + "\n",
+                               "crib-stats sweep --variant V --out DIR (one entry per variant)",
+                               "exact means, choices and ties of every variant's sweep (JSON)"))
+        if close:
+            out.close()
         return paths
 
 
@@ -277,63 +295,6 @@ def run_sweep(
         classes=int(deals.shape[0]), unseen=unseen, per_starter=comb(unseen - 1, v.others_to_crib),
         tallies=total, keep_sets=memo(v.name, deck)["keep_sets"], shards=shards, from_cache=from_cache,
         seconds=time.perf_counter() - start)
-
-
-def summary_text(result: SweepResult, top: int = 5) -> str:
-    """The plain-text report of a sweep (for the CLI)."""
-    r = result
-    deck = "" if r.deck_ranks == FULL_DECK else " (deck of " + " ".join(RANK_NAMES[x] for x in r.deck_ranks) + ")"
-    lines = [
-        f"{r.variant} sweep, crib model {r.crib_model}{deck}: {r.deals:,} deals ({r.classes:,} suit classes), "
-        f"{r.unseen} starters x {r.per_starter:,} crib sets each, all exact",
-        "",
-        f"{'policy':<10} {'objective':<22} {'E[hand]':>8} {'E[crib]':>8} {'value':>8} {'gives up':>9} "
-        f"{'gain':>7} {'trade':>7} {'ties':>7}",
-    ]
-    for name in ROLES:
-        s = r.role(name)
-        lines.append(f"{ROLE_LABELS[name]:<10} {OBJECTIVES[name]:<22} {float(s.mean_hand):8.4f} "
-                     f"{float(s.mean_crib):8.4f} {float(s.mean_objective):8.4f} {s.differs / r.deals:9.2%} "
-                     f"{float(s.mean_gain):7.4f} {float(s.mean_gain_trade):7.4f} {s.ties / r.deals:7.2%}")
-    lines += [
-        "",
-        "value: the policy's objective (E[hand]; E[hand] + E[crib] for the dealer; E[hand] - E[crib] for the pone)",
-        "gives up: deals where the policy keeps less than the best E[hand]; gain: mean value over the hand-only",
-        "policy's throw; trade: over the hand-optimal throw best for the role (no tie rule involved)",
-        f"ties: deals where two or more throws share the best value; broken by: {TIE_RULE}",
-        "",
-        "exact means (E[hand] over deals x starters; E[crib], value, gain over deals x starters x crib sets):",
-    ]
-    for name in ROLES:
-        s = r.role(name)
-        lines.append(f"  {ROLE_LABELS[name]:<10} E[hand] {_frac(s.mean_hand)}  E[crib] {_frac(s.mean_crib)}  "
-                     f"value {_frac(s.mean_objective)}  gain {_frac(s.mean_gain)}")
-    lines.append("")
-    th = r.tables()["throws"]
-    for name in ROLES:
-        sub = th[th["role"] == name].sort_values(["deals", "throw"], ascending=[False, True]).head(top)
-        items = []
-        for row in sub.itertuples():
-            kind = "" if row.suited is None or row.low == row.high else (" suited" if row.suited else " offsuit")
-            items.append(f"{row.throw}{kind} {row.share:.2%} (E[crib] {row.mean_crib:.3f})")
-        lines.append(f"most thrown, {ROLE_LABELS[name]}: " + "; ".join(items))
-    return "\n".join(lines)
-
-
-def progress_printer(stream=None, label: str = "sweep") -> Callable[[int, int], None]:
-    """A progress callback drawing ``label: done/total shards`` on one line of ``stream``
-    (default stderr; the CLI passes it only when stderr is a terminal)."""
-    import sys
-
-    out = stream or sys.stderr
-
-    def show(done: int, total: int) -> None:
-        out.write(f"\r{label}: {done}/{total} shards")
-        if done == total:
-            out.write("\n")
-        out.flush()
-
-    return show
 
 
 def benchmark(variant: str = "six-card", sample: int = 200, seed: int = 0) -> dict:

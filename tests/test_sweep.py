@@ -19,7 +19,8 @@ from crib_stats.engine import ROLES, SweepError, memo, run_shard
 from crib_stats.errors import CribStatsError
 from crib_stats.kernels import combinatorics, sweep as ks
 from crib_stats.rules import variant as get_variant
-from crib_stats.sweep import FULL_DECK, SweepResult, progress_printer, run_sweep, summary_text
+from crib_stats.report import sweep_text
+from crib_stats.sweep import FULL_DECK, SweepResult, run_sweep
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 VARIANTS = ("six-card", "five-card", "three-player", "four-player")
@@ -193,7 +194,7 @@ def test_write_keeps_other_variants_and_round_trips(tmp_path):
     summary = json.loads((tmp_path / "sweep_summary.json").read_text(encoding="utf-8"))
     assert sorted(summary) == ["six-card", "three-player"]
     assert summary["six-card"]["deck_ranks"] == ["3", "4", "5"]
-    mean = summary["six-card"]["roles"]["dealer"]["mean_objective"]
+    mean = summary["six-card"]["roles"]["dealer"]["mean_objective_exact"]
     assert Fraction(mean) == a.role("dealer").mean_objective
     assert Fraction(summary["six-card"]["roles"]["dealer"]["objective_sum"], a.crib_denominator) == Fraction(mean)
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "sweep_six-card_keeps.parquet"), a.tables()["keeps"])
@@ -222,7 +223,7 @@ def test_summary_and_tables_shapes():
     assert h.mean_gain_trade == 0 and h.differs_key == 0
     assert 0 < d.mean_gain_trade <= d.mean_gain and 0 < p.mean_gain_trade <= p.mean_gain  # max over hand-optimal
     ks.warmup()  # compiles every sweep kernel on the smallest inputs without raising
-    text = summary_text(r)
+    text = sweep_text(r)
     assert "five-card sweep" in text and "2,598,960 deals" in text and str(h.mean_hand) in text
 
 
@@ -291,16 +292,6 @@ def test_process_killed_mid_run_resumes(tmp_path):
     resumed = run_sweep("five-card", deck_ranks=(2, 3, 4, 10), shards=6, cache_dir=tmp_path)
     assert resumed.from_cache == 3
     assert resumed == run_sweep("five-card", deck_ranks=(2, 3, 4, 10), shards=6, cache_dir=False)
-
-
-def test_progress_printer_draws_one_line():
-    import io
-
-    buf = io.StringIO()
-    show = progress_printer(buf, "six-card")
-    show(0, 2)
-    show(2, 2)
-    assert buf.getvalue() == "\rsix-card: 0/2 shards\rsix-card: 2/2 shards\n"
 
 
 @pytest.mark.slow  # two clusters start: about 10 s on 2 idle cores

@@ -7,6 +7,7 @@
 - :mod:`.deals`         the canonical-suit walk over deals; best keep over every deal
 - :mod:`.crib`          discard tallies under the random crib model
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
+- :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
 Cards are codes ``rank * 4 + suit`` (rank 0 = ace, 10 = jack, 12 = king).
@@ -87,10 +88,11 @@ _configure_cache()
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, play, show
+    from . import crib, deals, distributions, play, show, sweep
 
     show.warmup()
     distributions.warmup()
     deals.warmup()
     crib.warmup()
     play.warmup()
+    sweep.warmup()
