@@ -1,0 +1,295 @@
+"""Play policies on ranks: greedy and minimax, one pair of hands or every pair, and E[peg].
+
+Both policies depend on ranks only, so a play is a function of the two kept rank multisets.
+Every card is played and scored by the stepper of :mod:`.play` (``play_card``/``settle``):
+the rules exist once.
+
+- greedy: among the legal cards the one scoring the most for its own play (fifteen, 31,
+  pairs, runs; never a later go / last card point); ties: a card leaving the count not at
+  5, 10 or 21, then the higher rank. At count 0 a player holding any A-4 leads the highest of them.
+- minimax: both hands visible; the dealer maximises and the pone minimises (dealer - pone)
+  over the rest of the play (zero-sum, so that is each maximising own - opponent's).
+  Alpha-beta on an explicit stack (exact: a pruned branch can never change the value).
+
+Values of every pair of 4-card rank multisets are indexed by the rows of
+``combinatorics.rank_multisets(k, arange(13))``; pairs that do not fit in one pack (more than
+four of a rank in both hands together) hold the sentinel ``INVALID``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .constants import RANKS, pip
+from .play import (
+    MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
+    play_card, settle,
+)
+
+INVALID = -128  # int8 sentinel for pairs of hands that do not fit in one pack
+INF = 1 << 20
+GREEDY = 0
+MINIMAX = 1
+
+
+@njit(cache=True)
+def greedy_choice(hands, seq, st):
+    """The rank greedy plays in this state (the mover must be able to play)."""
+    t = st[S_TURN]
+    n = st[S_N]
+    if n == 0:
+        for r in range(3, -1, -1):  # a lead: the highest A-4 held
+            if hands[t, r] > 0:
+                return r
+    p = st[S_PLAYED]
+    best = -1
+    best_key = -1
+    for r in range(RANKS - 1, -1, -1):  # descending: on a full tie the higher rank is kept
+        if hands[t, r] == 0 or pip(r) > 31 - st[S_COUNT]:
+            continue
+        seq[p] = r
+        f, tt, pp, rl = peg_points(seq[p - n:p + 1], n + 1)
+        after = st[S_COUNT] + pip(r)
+        safe = 0 if (after == 5 or after == 10 or after == 21) else 1
+        key = (f + tt + pp + rl) * 2 + safe
+        if key > best_key:
+            best_key = key
+            best = r
+    return best
+
+
+@njit(cache=True)
+def greedy_sequence(pone_counts, dealer_counts, stop_at_go):
+    """Greedy by both players: (pone points, dealer points, moves, n) with ``moves[:n]`` the
+    (player, rank) of every card played (player 0 the pone)."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    moves = np.zeros((MAX_CARDS, 2), np.int64)
+    settle(hands, st, stop_at_go)
+    k = 0
+    while st[S_DONE] == 0:
+        r = greedy_choice(hands, seq, st)
+        moves[k, 0] = st[S_TURN]
+        moves[k, 1] = r
+        k += 1
+        play_card(hands, seq, st, r)
+        settle(hands, st, stop_at_go)
+    return st[S_PONE], st[S_DEALER], moves, k
+
+
+@njit(cache=True)
+def greedy_play(pone_counts, dealer_counts):
+    """Points (pone, dealer) of the six-card play when both players play greedy."""
+    p, d, _, _ = greedy_sequence(pone_counts, dealer_counts, False)
+    return p, d
+
+
+@njit(cache=True)
+def _legal_from(hands, st, r):
+    """The first rank >= r the mover may play, RANKS when none."""
+    t = st[S_TURN]
+    while r < RANKS and not (hands[t, r] > 0 and pip(r) <= 31 - st[S_COUNT]):
+        r += 1
+    return r
+
+
+@njit(cache=True)
+def minimax_from(hands, st0, seq, stop_at_go):
+    """(dealer - pone) at the end of the play under optimal play by both from a settled state
+    ``st0`` (points already pegged included). ``hands`` and ``seq[:st0[S_PLAYED]]`` are left as
+    they were. Alpha-beta, depth-first on an explicit stack, children in ascending rank."""
+    if st0[S_DONE] == 1:
+        return st0[S_DEALER] - st0[S_PONE]
+    states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
+    nxt = np.zeros(MAX_CARDS + 1, np.int64)
+    chosen = np.full(MAX_CARDS + 1, -1, np.int64)
+    alpha = np.zeros(MAX_CARDS + 1, np.int64)
+    beta = np.zeros(MAX_CARDS + 1, np.int64)
+    best = np.zeros(MAX_CARDS + 1, np.int64)
+    states[0] = st0
+    alpha[0] = -INF
+    beta[0] = INF
+    best[0] = -INF if st0[S_TURN] == 1 else INF
+    d = 0
+    while True:
+        st = states[d]
+        t = st[S_TURN]
+        if chosen[d] >= 0:
+            hands[t, chosen[d]] += 1
+            chosen[d] = -1
+        r = RANKS if alpha[d] >= beta[d] else _legal_from(hands, st, nxt[d])
+        if r == RANKS:  # node finished: hand its value to the parent
+            value = best[d]
+            d -= 1
+            if d < 0:
+                return value
+        else:
+            nxt[d] = r + 1
+            chosen[d] = r
+            child = states[d + 1]
+            child[:] = st
+            play_card(hands, seq, child, r)
+            settle(hands, child, stop_at_go)
+            if child[S_DONE] == 0:
+                d += 1
+                nxt[d] = 0
+                chosen[d] = -1
+                alpha[d] = alpha[d - 1]
+                beta[d] = beta[d - 1]
+                best[d] = -INF if child[S_TURN] == 1 else INF
+                continue
+            value = child[S_DEALER] - child[S_PONE]
+        if states[d, S_TURN] == 1:  # the dealer maximises
+            if value > best[d]:
+                best[d] = value
+            if value > alpha[d]:
+                alpha[d] = value
+        else:
+            if value < best[d]:
+                best[d] = value
+            if value < beta[d]:
+                beta[d] = value
+
+
+@njit(cache=True)
+def minimax_value(pone_counts, dealer_counts):
+    """dealer - pone of the six-card play when both play optimally with both hands visible."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    settle(hands, st, False)
+    return minimax_from(hands, st, seq, False)
+
+
+@njit(cache=True)
+def minimax_line(pone_counts, dealer_counts, stop_at_go):
+    """One optimal play: at every turn the lowest rank whose exact value equals the position's.
+    Returns (value, moves, n) with ``moves[:n]`` the (player, rank) of every card played."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    settle(hands, st, stop_at_go)
+    value = minimax_from(hands, st, seq, stop_at_go)
+    moves = np.zeros((MAX_CARDS, 2), np.int64)
+    k = 0
+    child = np.zeros(N_STATE, np.int64)
+    while st[S_DONE] == 0:
+        t = st[S_TURN]
+        r = _legal_from(hands, st, 0)
+        while r < RANKS:
+            child[:] = st
+            play_card(hands, seq, child, r)
+            settle(hands, child, stop_at_go)
+            if minimax_from(hands, child, seq, stop_at_go) == value:
+                break
+            hands[t, r] += 1
+            r = _legal_from(hands, st, r + 1)
+        moves[k, 0] = t
+        moves[k, 1] = r
+        k += 1
+        st[:] = child
+    return value, moves, k
+
+
+@njit(cache=True)
+def fits(a, b):
+    """True when two rank-count rows fit in one pack (at most four of a rank together)."""
+    for r in range(RANKS):
+        if a[r] + b[r] > 4:
+            return False
+    return True
+
+
+@njit(cache=True, parallel=True)
+def play_table_rows(multisets, lo, hi, policy):
+    """Every (pone row i in lo..hi-1, dealer row j) pair: for GREEDY an (hi - lo, M, 2) int8 array
+    of (pone points, dealer points), for MINIMAX an (hi - lo, M, 1) int8 array of dealer - pone.
+    Pairs that do not fit in one pack hold INVALID."""
+    m = multisets.shape[0]
+    width = 2 if policy == GREEDY else 1
+    out = np.full((hi - lo, m, width), INVALID, np.int8)
+    for k in prange(hi - lo):
+        i = lo + k
+        for j in range(m):
+            if not fits(multisets[i], multisets[j]):
+                continue
+            if policy == GREEDY:
+                p, d = greedy_play(multisets[i], multisets[j])
+                out[k, j, 0] = p
+                out[k, j, 1] = d
+            else:
+                out[k, j, 0] = minimax_value(multisets[i], multisets[j])
+    return out
+
+
+@njit(cache=True)
+def multiset_index(multisets):
+    """Base-13 key of each row's sorted ranks -> row index (-1 elsewhere), size 13**k."""
+    k = 0
+    for r in range(RANKS):
+        k += multisets[0, r]
+    size = 1
+    for _ in range(k):
+        size *= RANKS
+    out = np.full(size, -1, np.int64)
+    for i in range(multisets.shape[0]):
+        key = 0
+        for r in range(RANKS):
+            for _ in range(multisets[i, r]):
+                key = key * RANKS + r
+        out[key] = i
+    return out
+
+
+@njit(cache=True)
+def _binomial(n, k):
+    if k < 0 or k > n:
+        return 0
+    c = 1
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
+
+
+@njit(cache=True)
+def peg_sums(keep_rows, unseen, multisets, values, mine_is_dealer):
+    """For each keep (a multiset row index) the integer sum over opponent multisets j of
+    weight(j) * (my points - the opponent's), weight(j) = prod_r C(unseen[r], j_r) (the ways to
+    hold j from the unseen cards). ``values[i, j]`` is dealer - pone for pone row i, dealer row j.
+    Returns (sums, total weight)."""
+    m = multisets.shape[0]
+    sums = np.zeros(keep_rows.shape[0], np.int64)
+    total = 0
+    weights = np.zeros(m, np.int64)
+    for j in range(m):
+        w = 1
+        for r in range(RANKS):
+            if multisets[j, r] > 0:
+                w *= _binomial(unseen[r], multisets[j, r])
+                if w == 0:
+                    break
+        weights[j] = w
+        total += w
+    for q in range(keep_rows.shape[0]):
+        mine = keep_rows[q]
+        s = 0
+        for j in range(m):
+            w = weights[j]
+            if w == 0:
+                continue
+            if mine_is_dealer:
+                s += w * values[j, mine]
+            else:
+                s -= w * values[mine, j]
+        sums[q] = s
+    return sums, total
+
+
+def warmup() -> None:
+    from .combinatorics import rank_multisets
+
+    small = rank_multisets(1, np.array([0, 4], np.int64))
+    greedy_play(small[0], small[1])
+    minimax_value(small[0], small[1])
+    minimax_line(small[0], small[1], False)
+    play_table_rows(small, 0, small.shape[0], GREEDY)
+    play_table_rows(small, 0, small.shape[0], MINIMAX)
+    idx = multiset_index(small)
+    values = np.zeros((small.shape[0], small.shape[0]), np.int8)
+    peg_sums(np.array([idx[0]], np.int64), np.full(RANKS, 4, np.int64), small, values, True)
