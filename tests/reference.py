@@ -233,3 +233,92 @@ def all_plays(pone, dealer, stop_at_go):
 
     rec([list(pone), list(dealer)], [], [], [0, 0], 0, 1, 0, 0)
     return results
+
+
+# ---------------------------------------------------------------------------------------------
+# play policies
+# ---------------------------------------------------------------------------------------------
+
+
+def greedy_twin(pone, dealer, trace=False):
+    """Both players play greedy (ranks 1..13): the legal card scoring the most for itself, ties to
+    a card leaving the count off 5, 10 and 21, then to the higher rank; at count 0, the highest
+    A-4 held if any. Returns (pone points, dealer points) (and the (player, rank) list)."""
+    hands = [list(pone), list(dealer)]
+    points = [0, 0]
+    count_seq = []
+    turn, last = 0, 1
+    moves = []
+    while True:
+        count = sum(value(r) for r in count_seq)
+        legal = [r for r in hands[turn] if count + value(r) <= 31]
+        if legal:
+            low = [r for r in hands[turn] if r <= 4]
+            if not count_seq and low:
+                r = max(low)
+            else:
+                r = max(legal, key=lambda c: (peg_card(count_seq + [c]), count + value(c) not in (5, 10, 21), c))
+            hands[turn].remove(r)
+            count_seq.append(r)
+            points[turn] += peg_card(count_seq)
+            moves.append((turn, r))
+            last, turn = turn, 1 - turn
+            continue
+        if any(count + value(r) <= 31 for r in hands[1 - turn]):
+            turn = 1 - turn
+            continue
+        if count_seq and count < 31:
+            points[last] += 1
+        if not hands[0] and not hands[1]:
+            break
+        count_seq = []
+        turn = 1 - last
+    return (points[0], points[1], moves) if trace else (points[0], points[1])
+
+
+def minimax_twin(pone, dealer):
+    """dealer - pone over the whole play (ranks 1..13) when the dealer maximises it and the pone
+    minimises it at every card, both hands visible: plain recursion over every legal card."""
+
+    def rest(hands, count_seq, turn, last):
+        count = sum(value(r) for r in count_seq)
+        legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
+        if legal:
+            outcomes = []
+            for r in legal:
+                new = [list(h) for h in hands]
+                new[turn].remove(r)
+                gain = peg_card(count_seq + [r])
+                signed = gain if turn == 1 else -gain
+                outcomes.append(signed + rest(new, count_seq + [r], 1 - turn, turn))
+            return max(outcomes) if turn == 1 else min(outcomes)
+        if any(count + value(r) <= 31 for r in hands[1 - turn]):
+            return rest(hands, count_seq, 1 - turn, last)
+        go = 1 if count_seq and count < 31 else 0
+        signed = go if last == 1 else -go
+        if not hands[0] and not hands[1]:
+            return signed
+        return signed + rest(hands, [], 1 - last, last)
+
+    return rest([list(pone), list(dealer)], [], 0, 1)
+
+
+def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
+    """E[my play points - the opponent's] as a Fraction, the opponent's four cards every 4-subset
+    of the 46 unseen cards (itertools), ``value_of(pone_ranks, dealer_ranks)`` -> dealer - pone
+    for sorted tuples of ranks 1..13 (cached per pair of rank multisets)."""
+    unseen = [c for c in range(52) if c not in dealt_codes]
+    mine = tuple(sorted(card(c)[0] for c in keep_codes))
+    cache = {}
+    total = 0
+    n = 0
+    for opp in combinations(unseen, 4):
+        theirs = tuple(sorted(card(c)[0] for c in opp))
+        if theirs not in cache:
+            if role == "dealer":
+                cache[theirs] = value_of(theirs, mine)
+            else:
+                cache[theirs] = -value_of(mine, theirs)
+        total += cache[theirs]
+        n += 1
+    return Fraction(total, n)

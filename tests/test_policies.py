@@ -1,0 +1,140 @@
+"""Play policies: greedy and minimax against their naive twins, hand-worked plays, the play
+tables, E[peg] of a keep and the replayed policy plays."""
+
+import random
+
+import numpy as np
+import pytest
+
+import reference
+from crib_stats.kernels import combinatorics, policies as kpol
+
+# A, 4, 5, 6, K: leads from A-4, fifteens (5 K, 4 5 6, A 4 K), runs (4 5 6), counts of 5, 10, 21
+SMALL_DECK = np.array([0, 3, 4, 5, 12], np.int64)
+
+
+def counts(ranks):
+    """Rank-count row from ranks 1..13."""
+    c = np.zeros(13, np.int64)
+    for r in ranks:
+        c[r - 1] += 1
+    return c
+
+
+def ranks_of(row):
+    """Ranks 1..13 of a count row, ascending."""
+    return [r + 1 for r in range(13) for _ in range(int(row[r]))]
+
+
+def random_pairs(n, seed):
+    rng = random.Random(seed)
+    deck = [r for r in range(1, 14) for _ in range(4)]
+    for _ in range(n):
+        cards = rng.sample(deck, 8)
+        yield cards[:4], cards[4:]
+
+
+def small_pairs():
+    rows = combinatorics.rank_multisets(4, SMALL_DECK)
+    for a in rows:
+        for b in rows:
+            if kpol.fits(a, b):
+                yield ranks_of(a), ranks_of(b)
+
+
+# ------------------------------------------------------------------------ greedy, by hand
+
+
+def test_greedy_traced_by_hand():
+    # pone A 3 8 K, dealer 2 4 7 7:
+    #  pone leads 3 (holds A and 3: the highest A-4)                    count 3
+    #  dealer: 2 -> 5, 4 -> 7, 7 -> 10, all score 0; rule 1 drops 2 and 7 (counts 5 and 10), so the
+    #  4 beats the higher 7                                              count 7
+    #  pone: A -> 8 (0), 8 -> 15 (fifteen, 2), K -> 17 (0): the 8, pone 2 count 15
+    #  dealer: 2 -> 17, 7 -> 22, both 0 and safe: rule 2, the higher 7    count 22
+    #  pone: A -> 23 (K would pass 31)                                   count 23
+    #  dealer: 2 -> 25, 7 -> 30, both 0 and safe (no pair: the A lies between the sevens): the 7
+    #  count 30: the pone cannot play the K, the dealer cannot play the 2 (32): go, dealer 1
+    #  restart led by the pone: K (no A-4 left) count 10; dealer 2 count 12; last card, dealer 1
+    # pone 2, dealer 1 + 1 = 2
+    p, d, moves, n = kpol.greedy_sequence(counts([1, 3, 8, 13]), counts([2, 4, 7, 7]), False)
+    assert (p, d) == (2, 2)
+    assert [(int(t), int(r) + 1) for t, r in moves[:n]] == [
+        (0, 3), (1, 4), (0, 8), (1, 7), (0, 1), (1, 7), (0, 13), (1, 2)]
+    assert reference.greedy_twin([1, 3, 8, 13], [2, 4, 7, 7]) == (2, 2)
+
+
+def test_greedy_sevens_and_fours():
+    # pone leads 4 (A-4 rule); dealer 4 pair 2; pone 4 pair royal 6; dealer 4 double pair royal 12
+    # (count 16); pone 7 (23); dealer 7 pair 2 (30); go, dealer 1; pone leads 7, dealer 7 pair 2,
+    # last card dealer 1: pone 6, dealer 2 + 12 + 2 + 1 + 2 + 1 = 20
+    assert kpol.greedy_play(counts([4, 4, 7, 7]), counts([4, 4, 7, 7])) == (6, 20)
+
+
+def test_greedy_prefers_points_over_safety():
+    # dealer at count 10 (pone led K): a 5 makes fifteen (2) at count 15, a 4 would be safe at 14
+    # and a 9 at 19: the 5 scores most and is played although K, 9 are higher
+    p, d, moves, n = kpol.greedy_sequence(counts([13, 13, 13, 13]), counts([5, 4, 9, 9]), False)
+    assert (int(moves[1, 0]), int(moves[1, 1]) + 1) == (1, 5)
+
+
+# ------------------------------------------------------------------------ minimax, by hand
+
+
+def test_minimax_small_tree_by_hand():
+    # pone 4 K K K, dealer 5 5 5 5: the dealer's cards are all alike, so only the pone chooses
+    # (4 or K at each of its turns). Lead 4: 4 5 K 5 (24), pone go, 5 (29, pair 2), go 1; then
+    # K 5 (fifteen 2) K, last card pone 1: dealer 5, pone 1 -> 4.
+    # Lead K: dealer 5 (fifteen 2); then pone K (25), dealer 5 (30), go 1, and pone leads 4:
+    # 4 5 K 5, last card dealer 1 -> 2 + 1 + 1 = 4 (leading K instead: 2 + 1 + 2 + 1 = 6);
+    # or pone 4 (19), 5 (24), go, 5 (29, pair 2), go 1, then K 5 (fifteen 2) K, last pone 1:
+    # 2 + 2 + 1 + 2 - 1 = 6. The pone minimises: 4 either way.
+    assert kpol.minimax_value(counts([4, 13, 13, 13]), counts([5, 5, 5, 5])) == 4
+    assert reference.minimax_twin([4, 13, 13, 13], [5, 5, 5, 5]) == 4
+
+
+def test_minimax_forced_play():
+    # every card forced: K 5 (fifteen, dealer 2) K 5 (30), go dealer 1, twice over: dealer 6
+    assert kpol.minimax_value(counts([13] * 4), counts([5] * 4)) == 6
+
+
+# ------------------------------------------------------------------------ kernels against the twins
+
+
+def test_greedy_random_pairs():
+    for pone, dealer in random_pairs(400, 13):
+        p, d = kpol.greedy_play(counts(pone), counts(dealer))
+        assert (p, d) == reference.greedy_twin(pone, dealer), (pone, dealer)
+
+
+def test_greedy_sequence_matches_twin():
+    for pone, dealer in random_pairs(100, 14):
+        p, d, moves, n = kpol.greedy_sequence(counts(pone), counts(dealer), False)
+        _, _, twin = reference.greedy_twin(pone, dealer, trace=True)
+        assert [(int(t), int(r) + 1) for t, r in moves[:n]] == twin
+
+
+def test_minimax_random_pairs():
+    for pone, dealer in random_pairs(200, 15):
+        assert kpol.minimax_value(counts(pone), counts(dealer)) == reference.minimax_twin(pone, dealer), (pone, dealer)
+
+
+def test_greedy_small_deck_exhaustive():
+    n = 0
+    for pone, dealer in small_pairs():
+        assert kpol.greedy_play(counts(pone), counts(dealer)) == reference.greedy_twin(pone, dealer), (pone, dealer)
+        n += 1
+    assert n > 1000
+
+
+@pytest.mark.slow
+def test_minimax_small_deck_exhaustive():
+    for pone, dealer in small_pairs():
+        assert kpol.minimax_value(counts(pone), counts(dealer)) == reference.minimax_twin(pone, dealer), (pone, dealer)
+
+
+def test_minimax_line_reaches_value():
+    for pone, dealer in random_pairs(30, 16):
+        value, moves, n = kpol.minimax_line(counts(pone), counts(dealer), False)
+        assert value == reference.minimax_twin(pone, dealer)
+        assert n == 8
