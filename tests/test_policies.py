@@ -138,3 +138,117 @@ def test_minimax_line_reaches_value():
         value, moves, n = kpol.minimax_line(counts(pone), counts(dealer), False)
         assert value == reference.minimax_twin(pone, dealer)
         assert n == 8
+
+
+# ------------------------------------------------------------------------ the play tables
+
+from itertools import combinations as _combinations  # noqa: E402
+
+from crib_stats import playvalue  # noqa: E402
+
+
+def test_table_index_and_pairs():
+    ms = playvalue.multisets()
+    # multisets of 4 ranks from 13 with repetition: C(16, 4) = 1820 (four of a rank allowed)
+    assert ms.shape == (1820, 13)
+    # pairs fitting in one pack, counted with numpy, independently of the kernels
+    fit = (ms[:, None, :] + ms[None, :, :] <= 4).all(axis=-1)
+    valid = playvalue.value_matrix("minimax") != playvalue.INVALID
+    assert (valid == fit).all()
+    assert (playvalue.value_matrix("greedy") != playvalue.INVALID).sum() == fit.sum()
+    for i in random.Random(3).sample(range(1820), 50):
+        assert playvalue.multiset_row([r for r in range(13) for _ in range(int(ms[i, r]))]) == i
+
+
+def test_tables_against_twins():
+    ms = playvalue.multisets()
+    greedy = playvalue.play_table("greedy")
+    minimax = playvalue.play_table("minimax")  # the committed Parquet file
+    rng = random.Random(4)
+    checked = 0
+    while checked < 150:
+        i, j = rng.randrange(1820), rng.randrange(1820)
+        if not kpol.fits(ms[i], ms[j]):
+            assert minimax[i, j] == playvalue.INVALID
+            continue
+        pone, dealer = ranks_of(ms[i]), ranks_of(ms[j])
+        p, d = reference.greedy_twin(pone, dealer)
+        assert (int(greedy[i, j, 0]), int(greedy[i, j, 1])) == (p, d)
+        assert int(playvalue.value_matrix("greedy")[i, j]) == d - p
+        assert int(minimax[i, j]) == reference.minimax_twin(pone, dealer), (pone, dealer)
+        checked += 1
+
+
+def test_committed_minimax_rows_recomputed():
+    rows = sorted(random.Random(5).sample(range(1820), 6))
+    committed = playvalue.read_table("minimax")
+    for i in rows:
+        assert (playvalue.compute_rows("minimax", i, i + 1)[0] == committed[i]).all()
+
+
+def test_table_parquet_roundtrip(tmp_path):
+    table = playvalue.play_table("greedy")
+    path = playvalue.write_table("greedy", tmp_path / "g.parquet", table=table)
+    assert (playvalue.read_table("greedy", path) == table).all()
+
+
+@pytest.mark.slow
+def test_committed_minimax_table_recomputed_in_full():
+    assert (playvalue.compute_table("minimax") == playvalue.read_table("minimax")).all()
+
+
+# ------------------------------------------------------------------------ E[peg] of a keep
+
+
+DEALS = ([16, 17, 24, 40, 45, 51],  # 5♣ 5♦ 7♣ J♣ Q♦ K♠
+         [0, 5, 10, 14, 27, 33])    # A♣ 2♦ 3♥ 4♥ 7♠ 9♦
+
+
+def test_peg_ev_greedy_against_enumeration():
+    # every one of the C(46, 4) opponent hands with itertools, each played by the greedy twin
+    for dealt in DEALS:
+        keeps = [list(k) for k in _combinations(dealt, 4)][::7]
+        for role in ("dealer", "pone"):
+            got = playvalue.peg_evs(dealt, keeps, role, "greedy")
+            for keep, ev in zip(keeps, got):
+                twin = reference.peg_ev_twin(dealt, keep, role, lambda p, d: (lambda x: x[1] - x[0])(
+                    reference.greedy_twin(p, d)))
+                assert ev == twin
+
+
+def test_peg_ev_minimax_against_enumeration():
+    # the same enumeration on the table's values; a few of those values from the minimax twin
+    ms_row = playvalue.multiset_row
+    table = playvalue.play_table("minimax")
+
+    def lookup(pone, dealer):
+        return int(table[ms_row([r - 1 for r in pone]), ms_row([r - 1 for r in dealer])])
+
+    dealt = DEALS[1]
+    keep = [0, 5, 10, 14]
+    for role in ("dealer", "pone"):
+        assert playvalue.peg_ev(dealt, keep, role, "minimax") == reference.peg_ev_twin(dealt, keep, role, lookup)
+    mine = [1, 2, 3, 4]
+    for theirs in ([5, 6, 7, 8], [1, 11, 12, 13], [4, 4, 9, 10], [2, 3, 5, 5]):
+        assert lookup(theirs, mine) == reference.minimax_twin(theirs, mine)
+        assert lookup(mine, theirs) == reference.minimax_twin(mine, theirs)
+
+
+def test_peg_ev_weights_sum():
+    # with every value 1 the weighted sum is the number of opponent hands: C(46, 4) = 163185
+    ms = playvalue.multisets()
+    unseen = np.full(13, 4, np.int64)
+    for rank in (4, 4, 6, 10, 11, 12):  # 5 5 7 J Q K dealt
+        unseen[rank] -= 1
+    ones = np.ones((1820, 1820), np.int8)
+    sums, total = kpol.peg_sums(np.array([0], np.int64), unseen, ms, ones, True)
+    assert total == 163185 and sums[0] == 163185
+
+
+def test_peg_ev_errors():
+    with pytest.raises(playvalue.PlayValueError, match="greedy or minimax"):
+        playvalue.peg_evs(DEALS[0], [DEALS[0][:4]], "dealer", "random")
+    with pytest.raises(playvalue.PlayValueError, match="dealer or pone"):
+        playvalue.peg_evs(DEALS[0], [DEALS[0][:4]], "both", "greedy")
+    with pytest.raises(playvalue.PlayValueError, match="four distinct cards"):
+        playvalue.peg_evs(DEALS[0], [[16, 17, 24, 0]], "dealer", "greedy")
