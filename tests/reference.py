@@ -240,10 +240,11 @@ def all_plays(pone, dealer, stop_at_go):
 # ---------------------------------------------------------------------------------------------
 
 
-def greedy_twin(pone, dealer, trace=False):
+def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
     """Both players play greedy (ranks 1..13): the legal card scoring the most for itself, ties to
     a card leaving the count off 5, 10 and 21, then to the higher rank; at count 0, the highest
-    A-4 held if any. Returns (pone points, dealer points) (and the (player, rank) list)."""
+    A-4 held if any. Returns (pone points, dealer points) (and the (player, rank) list).
+    ``stop_at_go``: the five-card play, over at the first go or 31."""
     hands = [list(pone), list(dealer)]
     points = [0, 0]
     count_seq = []
@@ -269,16 +270,17 @@ def greedy_twin(pone, dealer, trace=False):
             continue
         if count_seq and count < 31:
             points[last] += 1
-        if not hands[0] and not hands[1]:
+        if stop_at_go or not hands[0] and not hands[1]:
             break
         count_seq = []
         turn = 1 - last
     return (points[0], points[1], moves) if trace else (points[0], points[1])
 
 
-def minimax_twin(pone, dealer):
+def minimax_twin(pone, dealer, stop_at_go=False):
     """dealer - pone over the whole play (ranks 1..13) when the dealer maximises it and the pone
-    minimises it at every card, both hands visible: plain recursion over every legal card."""
+    minimises it at every card, both hands visible: plain recursion over every legal card.
+    ``stop_at_go``: the five-card play, over at the first go or 31."""
 
     def rest(hands, count_seq, turn, last):
         count = sum(value(r) for r in count_seq)
@@ -296,7 +298,7 @@ def minimax_twin(pone, dealer):
             return rest(hands, count_seq, 1 - turn, last)
         go = 1 if count_seq and count < 31 else 0
         signed = go if last == 1 else -go
-        if not hands[0] and not hands[1]:
+        if stop_at_go or not hands[0] and not hands[1]:
             return signed
         return signed + rest(hands, [], 1 - last, last)
 

@@ -26,6 +26,11 @@ def ranks_of(row):
     return [r + 1 for r in range(13) for _ in range(int(row[r]))]
 
 
+def rank_text(ranks):
+    """Ranks 1..13 as play input: A 2 .. 9 T J Q K."""
+    return " ".join("A23456789TJQK"[r - 1] for r in ranks)
+
+
 def random_pairs(n, seed):
     rng = random.Random(seed)
     deck = [r for r in range(1, 14) for _ in range(4)]
@@ -252,3 +257,54 @@ def test_peg_ev_errors():
         playvalue.peg_evs(DEALS[0], [DEALS[0][:4]], "both", "greedy")
     with pytest.raises(playvalue.PlayValueError, match="four distinct cards"):
         playvalue.peg_evs(DEALS[0], [[16, 17, 24, 0]], "dealer", "greedy")
+
+
+# ------------------------------------------------------------------------ policy_play
+
+from crib_stats.pegging import PegError, play, policy_play  # noqa: E402
+
+
+def test_policy_play_replays_the_kernels():
+    for pone, dealer in random_pairs(40, 17):
+        text_p, text_d = rank_text(pone), rank_text(dealer)
+        g = policy_play(text_p, text_d, "greedy")
+        assert (g.points["pone"], g.points["dealer"]) == reference.greedy_twin(pone, dealer)
+        m = policy_play(text_p, text_d, "minimax")
+        assert m.points["dealer"] - m.points["pone"] == reference.minimax_twin(pone, dealer)
+        # the line is a legal play: play() accepts it and scores it the same
+        assert play(text_p, text_d, " ".join(m.sequence)).points == m.points
+
+
+def test_policy_play_suited_cards_and_why():
+    r = policy_play("7c 7d 4h 4s", "7h 7s 4c 4d", "greedy")
+    # as traced in test_greedy_sevens_and_fours: the 4s first (A-4 lead), then the 7s
+    assert r.sequence == ["4♥", "4♣", "4♠", "4♦", "7♣", "7♥", "7♦", "7♠"]
+    assert r.points == {"pone": 6, "dealer": 20}
+    assert [e.why for e in r.events if e.kind == "card"][:4] == [
+        "", "a pair for 2", "pair royal for 6", "double pair royal for 12"]
+
+
+def test_policy_play_minimax_lowest_optimal_rank():
+    # pone 4 K K K, dealer 5 5 5 5 (test_minimax_small_tree_by_hand): leading 4 and leading K
+    # both give 4, so the line leads the lower rank, the 4
+    r = policy_play("4 K K K", "5 5 5 5", "minimax")
+    assert r.sequence[0] == "4"
+    assert r.points["dealer"] - r.points["pone"] == 4
+
+
+def test_policy_play_five_card():
+    for pone, dealer in random_pairs(20, 18):
+        for policy in ("greedy", "minimax"):
+            r = policy_play(rank_text(pone[:3]), rank_text(dealer[:3]), policy, variant="five-card")
+            assert play(rank_text(pone[:3]), rank_text(dealer[:3]), " ".join(r.sequence),
+                        variant="five-card").points == r.points
+        g = policy_play(rank_text(pone[:3]), rank_text(dealer[:3]), "greedy", variant="five-card")
+        assert (g.points["pone"], g.points["dealer"]) == reference.greedy_twin(pone[:3], dealer[:3], stop_at_go=True)
+        m = policy_play(rank_text(pone[:3]), rank_text(dealer[:3]), "minimax", variant="five-card")
+        assert m.points["dealer"] - m.points["pone"] == reference.minimax_twin(pone[:3], dealer[:3], stop_at_go=True)
+
+
+def test_policy_play_unknown_policy():
+    with pytest.raises(PegError, match="greedy or minimax") as err:
+        policy_play("4 K K K", "5 5 5 5", "random")
+    assert "\n" not in str(err.value)
