@@ -277,32 +277,62 @@ def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
     return (points[0], points[1], moves) if trace else (points[0], points[1])
 
 
-def minimax_twin(pone, dealer, stop_at_go=False):
-    """dealer - pone over the whole play (ranks 1..13) when the dealer maximises it and the pone
-    minimises it at every card, both hands visible: plain recursion over every legal card.
-    ``stop_at_go``: the five-card play, over at the first go or 31."""
+def minimax_rest(hands, count_seq, turn, last, stop_at_go=False):
+    """dealer - pone still to be scored from a position (hands of ranks 1..13, the ranks of the
+    current count, the player to move, the last player to play) when the dealer maximises it and
+    the pone minimises it at every card: plain recursion over every legal card."""
+    count = sum(value(r) for r in count_seq)
+    legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
+    if legal:
+        outcomes = []
+        for r in legal:
+            new = [list(h) for h in hands]
+            new[turn].remove(r)
+            gain = peg_card(count_seq + [r])
+            signed = gain if turn == 1 else -gain
+            outcomes.append(signed + minimax_rest(new, count_seq + [r], 1 - turn, turn, stop_at_go))
+        return max(outcomes) if turn == 1 else min(outcomes)
+    if any(count + value(r) <= 31 for r in hands[1 - turn]):
+        return minimax_rest(hands, count_seq, 1 - turn, last, stop_at_go)
+    go = 1 if count_seq and count < 31 else 0
+    signed = go if last == 1 else -go
+    if stop_at_go or not hands[0] and not hands[1]:
+        return signed
+    return signed + minimax_rest(hands, [], 1 - last, last, stop_at_go)
 
-    def rest(hands, count_seq, turn, last):
+
+def minimax_twin(pone, dealer, stop_at_go=False):
+    """dealer - pone over the whole play under optimal play by both, both hands visible.
+    ``stop_at_go``: the five-card play, over at the first go or 31."""
+    return minimax_rest([list(pone), list(dealer)], [], 0, 1, stop_at_go)
+
+
+def minimax_line_twin(pone, dealer):
+    """One optimal six-card play as [(player, rank)]: at every turn the lowest rank whose
+    position (its own points plus the rest) is worth the position's value."""
+    hands = [list(pone), list(dealer)]
+    count_seq, turn, last, moves = [], 0, 1, []
+    while hands[0] or hands[1]:
         count = sum(value(r) for r in count_seq)
         legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
-        if legal:
-            outcomes = []
-            for r in legal:
-                new = [list(h) for h in hands]
-                new[turn].remove(r)
-                gain = peg_card(count_seq + [r])
-                signed = gain if turn == 1 else -gain
-                outcomes.append(signed + rest(new, count_seq + [r], 1 - turn, turn))
-            return max(outcomes) if turn == 1 else min(outcomes)
-        if any(count + value(r) <= 31 for r in hands[1 - turn]):
-            return rest(hands, count_seq, 1 - turn, last)
-        go = 1 if count_seq and count < 31 else 0
-        signed = go if last == 1 else -go
-        if stop_at_go or not hands[0] and not hands[1]:
-            return signed
-        return signed + rest(hands, [], 1 - last, last)
-
-    return rest([list(pone), list(dealer)], [], 0, 1)
+        if not legal:
+            if any(count + value(r) <= 31 for r in hands[1 - turn]):
+                turn = 1 - turn
+                continue
+            count_seq, turn = [], 1 - last
+            continue
+        target = minimax_rest(hands, count_seq, turn, last)
+        for r in legal:
+            new = [list(h) for h in hands]
+            new[turn].remove(r)
+            gain = peg_card(count_seq + [r])
+            if (gain if turn == 1 else -gain) + minimax_rest(new, count_seq + [r], 1 - turn, turn) == target:
+                break
+        hands[turn].remove(r)
+        count_seq.append(r)
+        moves.append((turn, r))
+        last, turn = turn, 1 - turn
+    return moves
 
 
 def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
