@@ -226,5 +226,29 @@ def peg_ev(dealt_codes: Sequence[int], keep: Sequence[int], role: str, policy: s
     return peg_evs(dealt_codes, [keep], role, policy)[0]
 
 
-__all__ = ["POLICIES", "PlayValueError", "compute_rows", "compute_table", "multiset_row", "multisets",
+def hand_peg_table(policy: str):
+    """E[peg] of every 4-card rank multiset as dealer and as pone when only those four cards are
+    known (the opponent's four uniform over the other 48): a DataFrame, one row per
+    :func:`multisets` row, with the ranks, exact Fractions ``dealer_ev``/``pone_ev`` and their
+    decimals ``dealer``/``pone``.
+
+    >>> t = hand_peg_table("greedy")
+    >>> len(t), list(t.columns)
+    (1820, ['ranks', 'dealer_ev', 'pone_ev', 'dealer', 'pone'])
+    """
+    import pandas as pd
+
+    from .cards import RANK_NAMES
+
+    rows = []
+    for counts in multisets():
+        ranks = [r for r in range(13) for _ in range(int(counts[r]))]
+        codes = [r * 4 + ranks[:i].count(r) for i, r in enumerate(ranks)]  # any suits: ranks decide
+        dealer = peg_ev(codes, codes, "dealer", policy)
+        pone = peg_ev(codes, codes, "pone", policy)
+        rows.append((" ".join(RANK_NAMES[r] for r in ranks), dealer, pone, float(dealer), float(pone)))
+    return pd.DataFrame(rows, columns=["ranks", "dealer_ev", "pone_ev", "dealer", "pone"])
+
+
+__all__ = ["hand_peg_table", "POLICIES", "PlayValueError", "compute_rows", "compute_table", "multiset_row", "multisets",
            "peg_ev", "peg_evs", "play_table", "read_table", "table_frame", "value_matrix", "write_table"]

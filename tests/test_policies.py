@@ -308,3 +308,16 @@ def test_policy_play_unknown_policy():
     with pytest.raises(PegError, match="greedy or minimax") as err:
         policy_play("4 K K K", "5 5 5 5", "random")
     assert "\n" not in str(err.value)
+
+
+def test_hand_peg_table_against_enumeration():
+    # only the four kept cards known: the C(48, 4) opponent hands enumerated by the twin
+    table = playvalue.hand_peg_table("greedy")
+    ranks = [0, 1, 4, 12]  # A 2 5 K (ranks 0..12)
+    row = table.iloc[playvalue.multiset_row(ranks)]
+    codes = [r * 4 for r in ranks]
+    for role in ("dealer", "pone"):
+        twin = reference.peg_ev_twin(codes, codes, role, lambda p, d: (lambda x: x[1] - x[0])(
+            reference.greedy_twin(p, d)))
+        assert row[f"{role}_ev"] == twin
+        assert row[role] == float(twin)
