@@ -2,6 +2,7 @@
 tables, E[peg] of a keep and the replayed policy plays."""
 
 import random
+from math import comb
 
 import numpy as np
 import pytest
@@ -184,11 +185,12 @@ def test_tables_against_twins():
         checked += 1
 
 
-def test_committed_minimax_rows_recomputed():
+def test_committed_rows_recomputed():
     rows = sorted(random.Random(5).sample(range(1820), 6))
-    committed = playvalue.read_table("minimax")
-    for i in rows:
-        assert (playvalue.compute_rows("minimax", i, i + 1)[0] == committed[i]).all()
+    for policy in playvalue.POLICIES:
+        committed = playvalue.read_table(policy)
+        for i in rows:
+            assert (playvalue.compute_rows(policy, i, i + 1)[0] == committed[i]).all()
 
 
 def test_table_parquet_roundtrip(tmp_path):
@@ -198,8 +200,23 @@ def test_table_parquet_roundtrip(tmp_path):
 
 
 @pytest.mark.slow
-def test_committed_minimax_table_recomputed_in_full():
-    assert (playvalue.compute_table("minimax") == playvalue.read_table("minimax")).all()
+@pytest.mark.parametrize("policy", playvalue.POLICIES)
+def test_committed_table_recomputed_in_full(policy):
+    assert (playvalue.compute_table(policy) == playvalue.read_table(policy)).all()
+
+
+def test_weighted_means_agree():
+    # over random deals E[dealer - pone] is one number whichever side asks: the dealer's mean
+    # E[peg] over every 4-card hand (multisets weighted by their prod C(4, k_r) card hands, out
+    # of C(52, 4) = 270725) is minus the pone's
+    ms = playvalue.multisets()
+    weights = [int(np.prod([comb(4, int(k)) for k in row])) for row in ms]
+    assert sum(weights) == 270725
+    for policy in playvalue.POLICIES:
+        t = playvalue.hand_peg_table(policy)
+        dealer = sum(w * ev for w, ev in zip(weights, t["dealer_ev"]))
+        pone = sum(w * ev for w, ev in zip(weights, t["pone_ev"]))
+        assert dealer == -pone and dealer != 0
 
 
 # ------------------------------------------------------------------------ E[peg] of a keep
