@@ -338,3 +338,7 @@ def test_hand_peg_table_against_enumeration():
             reference.greedy_twin(p, d)))
         assert row[f"{role}_ev"] == twin
         assert row[role] == float(twin)
+
+
+def test_kernel_warmup():
+    kpol.warmup()  # compiles (or loads) every policy kernel on the smallest inputs

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .combinatorics import n_choose_k, sorted_ranks
 from .constants import RANKS, pip
 from .play import (
     MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
@@ -228,23 +229,10 @@ def multiset_index(multisets):
     for _ in range(k):
         size *= RANKS
     out = np.full(size, -1, np.int64)
+    scratch = np.zeros(k, np.int64)
     for i in range(multisets.shape[0]):
-        key = 0
-        for r in range(RANKS):
-            for _ in range(multisets[i, r]):
-                key = key * RANKS + r
-        out[key] = i
+        out[sorted_ranks(multisets[i], scratch)] = i
     return out
-
-
-@njit(cache=True)
-def _binomial(n, k):
-    if k < 0 or k > n:
-        return 0
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
 
 
 @njit(cache=True)
@@ -261,7 +249,7 @@ def peg_sums(keep_rows, unseen, multisets, values, mine_is_dealer):
         w = 1
         for r in range(RANKS):
             if multisets[j, r] > 0:
-                w *= _binomial(unseen[r], multisets[j, r])
+                w *= n_choose_k(unseen[r], multisets[j, r])
                 if w == 0:
                     break
         weights[j] = w
