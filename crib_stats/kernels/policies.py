@@ -9,7 +9,8 @@ the rules exist once.
   5, 10 or 21, then the higher rank. At count 0 a player holding any A-4 leads the highest of them.
 - minimax: both hands visible; the dealer maximises and the pone minimises (dealer - pone)
   over the rest of the play (zero-sum, so that is each maximising own - opponent's).
-  Alpha-beta on an explicit stack (exact: a pruned branch can never change the value).
+  Alpha-beta on an explicit stack (exact: a pruned branch can never change the value), with
+  the rest of the play after each restart searched once per search and remembered.
 
 Values of every pair of 4-card rank multisets are indexed by the rows of
 ``combinatorics.rank_multisets(k, arange(13))``; pairs that do not fit in one pack (more than
@@ -95,10 +96,26 @@ def _legal_from(hands, st, r):
 
 
 @njit(cache=True)
+def _rest_key(hands, turn, mult, size1):
+    """Index of (the remaining hands, the player to lead) in a search's memo of restarts."""
+    k0 = 0
+    k1 = 0
+    for r in range(RANKS):
+        k0 += hands[0, r] * mult[0, r]
+        k1 += hands[1, r] * mult[1, r]
+    return (k0 * size1 + k1) * 2 + turn
+
+
+@njit(cache=True)
 def minimax_from(hands, st0, seq, stop_at_go):
     """(dealer - pone) at the end of the play under optimal play by both from a settled state
     ``st0`` (points already pegged included). ``hands`` and ``seq[:st0[S_PLAYED]]`` are left as
-    they were. Alpha-beta, depth-first on an explicit stack, children in ascending rank."""
+    they were.
+
+    Alpha-beta, depth-first on an explicit stack, children in ascending rank. After a restart
+    (count 0) what is still to come depends only on the remaining hands and who leads, so each
+    such position is searched once with a full window (an exact value, not a bound) and its
+    value over the points already pegged is kept in a memo for every later way to reach it."""
     if st0[S_DONE] == 1:
         return st0[S_DEALER] - st0[S_PONE]
     states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
@@ -107,6 +124,15 @@ def minimax_from(hands, st0, seq, stop_at_go):
     alpha = np.zeros(MAX_CARDS + 1, np.int64)
     beta = np.zeros(MAX_CARDS + 1, np.int64)
     best = np.zeros(MAX_CARDS + 1, np.int64)
+    memo_at = np.full(MAX_CARDS + 1, -1, np.int64)  # the memo slot a frame fills, -1 for none
+    # mixed radix over what may remain of each hand: sub-multisets of the hands at the start
+    mult = np.zeros((2, RANKS), np.int64)
+    size = np.ones(2, np.int64)
+    for p in range(2):
+        for r in range(RANKS):
+            mult[p, r] = size[p]
+            size[p] *= hands[p, r] + 1
+    memo = np.full(size[0] * size[1] * 2, -INF, np.int64)
     states[0] = st0
     alpha[0] = -INF
     beta[0] = INF
@@ -121,6 +147,8 @@ def minimax_from(hands, st0, seq, stop_at_go):
         r = RANKS if alpha[d] >= beta[d] else _legal_from(hands, st, nxt[d])
         if r == RANKS:  # node finished: hand its value to the parent
             value = best[d]
+            if memo_at[d] >= 0:
+                memo[memo_at[d]] = value - (st[S_DEALER] - st[S_PONE])
             d -= 1
             if d < 0:
                 return value
@@ -131,15 +159,21 @@ def minimax_from(hands, st0, seq, stop_at_go):
             child[:] = st
             play_card(hands, seq, child, r)
             settle(hands, child, stop_at_go)
-            if child[S_DONE] == 0:
-                d += 1
-                nxt[d] = 0
-                chosen[d] = -1
-                alpha[d] = alpha[d - 1]
-                beta[d] = beta[d - 1]
-                best[d] = -INF if child[S_TURN] == 1 else INF
-                continue
             value = child[S_DEALER] - child[S_PONE]
+            if child[S_DONE] == 0:
+                slot = -1
+                if child[S_N] == 0:
+                    slot = _rest_key(hands, child[S_TURN], mult, size[1])
+                if slot < 0 or memo[slot] == -INF:
+                    d += 1
+                    nxt[d] = 0
+                    chosen[d] = -1
+                    memo_at[d] = slot
+                    alpha[d] = alpha[d - 1] if slot < 0 else -INF
+                    beta[d] = beta[d - 1] if slot < 0 else INF
+                    best[d] = -INF if child[S_TURN] == 1 else INF
+                    continue
+                value += memo[slot]
         if states[d, S_TURN] == 1:  # the dealer maximises
             if value > best[d]:
                 best[d] = value
