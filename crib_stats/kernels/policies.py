@@ -15,6 +15,14 @@ the rules exist once.
 Values of every pair of 4-card rank multisets are indexed by the rows of
 ``combinatorics.rank_multisets(k, arange(13))``; pairs that do not fit in one pack (more than
 four of a rank in both hands together) hold the sentinel ``INVALID``.
+
+>>> fours_sevens = np.zeros(13, np.int64); fours_sevens[[3, 6]] = 2     # 4 4 7 7 each
+>>> [int(x) for x in greedy_play(fours_sevens, fours_sevens)]           # pone, dealer
+[6, 20]
+>>> pone = np.zeros(13, np.int64); pone[3], pone[12] = 1, 3              # 4 K K K
+>>> dealer = np.zeros(13, np.int64); dealer[4] = 4                       # 5 5 5 5
+>>> int(minimax_value(pone, dealer))                                     # dealer - pone
+4
 """
 
 from __future__ import annotations
