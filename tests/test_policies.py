@@ -12,6 +12,9 @@ from crib_stats.kernels import combinatorics, policies as kpol
 
 # A, 4, 5, 6, K: leads from A-4, fifteens (5 K, 4 5 6, A 4 K), runs (4 5 6), counts of 5, 10, 21
 SMALL_DECK = np.array([0, 3, 4, 5, 12], np.int64)
+# 2, 5, 10, J, Q: three ranks worth 10 (their ties broken by rank alone), fifteens (5 10), runs
+# (10 J Q), counts of 5, 10 and 21, thirty-one (10 J 5 2 2 2: 10 + 10 + 5 + 2 + 2 + 2)
+TENS_DECK = np.array([1, 4, 9, 10, 11], np.int64)
 
 
 def counts(ranks):
@@ -40,8 +43,8 @@ def random_pairs(n, seed):
         yield cards[:4], cards[4:]
 
 
-def small_pairs():
-    rows = combinatorics.rank_multisets(4, SMALL_DECK)
+def small_pairs(deck=SMALL_DECK):
+    rows = combinatorics.rank_multisets(4, deck)
     for a in rows:
         for b in rows:
             if kpol.fits(a, b):
@@ -125,17 +128,19 @@ def test_minimax_random_pairs():
         assert kpol.minimax_value(counts(pone), counts(dealer)) == reference.minimax_twin(pone, dealer), (pone, dealer)
 
 
-def test_greedy_small_deck_exhaustive():
+@pytest.mark.parametrize("deck", [SMALL_DECK, TENS_DECK], ids=["A456K", "25TJQ"])
+def test_greedy_small_deck_exhaustive(deck):
     n = 0
-    for pone, dealer in small_pairs():
+    for pone, dealer in small_pairs(deck):
         assert kpol.greedy_play(counts(pone), counts(dealer)) == reference.greedy_twin(pone, dealer), (pone, dealer)
         n += 1
     assert n > 1000
 
 
 @pytest.mark.slow
-def test_minimax_small_deck_exhaustive():
-    for pone, dealer in small_pairs():
+@pytest.mark.parametrize("deck", [SMALL_DECK, TENS_DECK], ids=["A456K", "25TJQ"])
+def test_minimax_small_deck_exhaustive(deck):
+    for pone, dealer in small_pairs(deck):
         assert kpol.minimax_value(counts(pone), counts(dealer)) == reference.minimax_twin(pone, dealer), (pone, dealer)
 
 
