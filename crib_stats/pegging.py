@@ -351,4 +351,33 @@ def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
     return _replay(p, d, v, sequence)
 
 
-__all__ = ["count_points", "play", "best_play", "PegError", "PegEvent", "PlayResult"]
+POLICIES = ("greedy", "minimax")
+
+
+def policy_play(pone, dealer, policy: str, variant: str | Variant = "six-card") -> PlayResult:
+    """The play when both players follow ``policy`` (see :mod:`crib_stats.kernels.policies`):
+    'greedy' (the card scoring most for itself; ties to a count off 5, 10 and 21, then the higher
+    rank; a lead from A-4 when held) or 'minimax' (both hands visible, each maximising its own
+    points minus the other's; of the optimal plays, the lowest rank achieving the value at every
+    turn). The kernel chooses the ranks; the play is replayed here for its events.
+
+    >>> r = policy_play("4 4 7 7", "4 4 7 7", "greedy")
+    >>> r.sequence, r.points
+    (['4', '4', '4', '4', '7', '7', '7', '7'], {'pone': 6, 'dealer': 20})
+    """
+    from .kernels import policies as kpol
+
+    if policy not in POLICIES:
+        raise PegError(f"unknown play policy {policy!r}: choose {' or '.join(POLICIES)}")
+    v = get_variant(variant)
+    p, d = _hands(pone, dealer, v)
+    stop = v.play_stops_at_first_go
+    if policy == "greedy":
+        _, _, moves, n = kpol.greedy_sequence(_counts(p), _counts(d), stop)
+    else:
+        _, moves, n = kpol.minimax_line(_counts(p), _counts(d), stop)
+    sequence = [PegCard(int(r), RANK_NAMES[int(r)], False) for r in moves[:n, 1]]
+    return _replay(p, d, v, sequence)
+
+
+__all__ = ["count_points", "play", "best_play", "policy_play", "PegError", "PegEvent", "PlayResult"]

@@ -332,3 +332,123 @@ def sweep(deck_ranks, dealt, throw, others_to_crib):
         values = [throw_values(cards, t, others_to_crib, deck) for t in throws]
         sweep_add_deal(tallies, 1, cards, throws, values, n_unseen, per)
     return tallies
+
+
+# play policies
+# ---------------------------------------------------------------------------------------------
+
+
+def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
+    """Both players play greedy (ranks 1..13): the legal card scoring the most for itself, ties to
+    a card leaving the count off 5, 10 and 21, then to the higher rank; at count 0, the highest
+    A-4 held if any. Returns (pone points, dealer points) (and the (player, rank) list).
+    ``stop_at_go``: the five-card play, over at the first go or 31."""
+    hands = [list(pone), list(dealer)]
+    points = [0, 0]
+    count_seq = []
+    turn, last = 0, 1
+    moves = []
+    while True:
+        count = sum(value(r) for r in count_seq)
+        legal = [r for r in hands[turn] if count + value(r) <= 31]
+        if legal:
+            low = [r for r in hands[turn] if r <= 4]
+            if not count_seq and low:
+                r = max(low)
+            else:
+                r = max(legal, key=lambda c: (peg_card(count_seq + [c]), count + value(c) not in (5, 10, 21), c))
+            hands[turn].remove(r)
+            count_seq.append(r)
+            points[turn] += peg_card(count_seq)
+            moves.append((turn, r))
+            last, turn = turn, 1 - turn
+            continue
+        if any(count + value(r) <= 31 for r in hands[1 - turn]):
+            turn = 1 - turn
+            continue
+        if count_seq and count < 31:
+            points[last] += 1
+        if stop_at_go or not hands[0] and not hands[1]:
+            break
+        count_seq = []
+        turn = 1 - last
+    return (points[0], points[1], moves) if trace else (points[0], points[1])
+
+
+def minimax_rest(hands, count_seq, turn, last, stop_at_go=False):
+    """dealer - pone still to be scored from a position (hands of ranks 1..13, the ranks of the
+    current count, the player to move, the last player to play) when the dealer maximises it and
+    the pone minimises it at every card: plain recursion over every legal card."""
+    count = sum(value(r) for r in count_seq)
+    legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
+    if legal:
+        outcomes = []
+        for r in legal:
+            new = [list(h) for h in hands]
+            new[turn].remove(r)
+            gain = peg_card(count_seq + [r])
+            signed = gain if turn == 1 else -gain
+            outcomes.append(signed + minimax_rest(new, count_seq + [r], 1 - turn, turn, stop_at_go))
+        return max(outcomes) if turn == 1 else min(outcomes)
+    if any(count + value(r) <= 31 for r in hands[1 - turn]):
+        return minimax_rest(hands, count_seq, 1 - turn, last, stop_at_go)
+    go = 1 if count_seq and count < 31 else 0
+    signed = go if last == 1 else -go
+    if stop_at_go or not hands[0] and not hands[1]:
+        return signed
+    return signed + minimax_rest(hands, [], 1 - last, last, stop_at_go)
+
+
+def minimax_twin(pone, dealer, stop_at_go=False):
+    """dealer - pone over the whole play under optimal play by both, both hands visible.
+    ``stop_at_go``: the five-card play, over at the first go or 31."""
+    return minimax_rest([list(pone), list(dealer)], [], 0, 1, stop_at_go)
+
+
+def minimax_line_twin(pone, dealer):
+    """One optimal six-card play as [(player, rank)]: at every turn the lowest rank whose
+    position (its own points plus the rest) is worth the position's value."""
+    hands = [list(pone), list(dealer)]
+    count_seq, turn, last, moves = [], 0, 1, []
+    while hands[0] or hands[1]:
+        count = sum(value(r) for r in count_seq)
+        legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
+        if not legal:
+            if any(count + value(r) <= 31 for r in hands[1 - turn]):
+                turn = 1 - turn
+                continue
+            count_seq, turn = [], 1 - last
+            continue
+        target = minimax_rest(hands, count_seq, turn, last)
+        for r in legal:
+            new = [list(h) for h in hands]
+            new[turn].remove(r)
+            gain = peg_card(count_seq + [r])
+            if (gain if turn == 1 else -gain) + minimax_rest(new, count_seq + [r], 1 - turn, turn) == target:
+                break
+        hands[turn].remove(r)
+        count_seq.append(r)
+        moves.append((turn, r))
+        last, turn = turn, 1 - turn
+    return moves
+
+
+def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
+    """E[my play points - the opponent's] as a Fraction, the opponent's four cards every 4-subset
+    of the 46 unseen cards (itertools), ``value_of(pone_ranks, dealer_ranks)`` -> dealer - pone
+    for sorted tuples of ranks 1..13 (cached per pair of rank multisets)."""
+    unseen = [c for c in range(52) if c not in dealt_codes]
+    mine = tuple(sorted(card(c)[0] for c in keep_codes))
+    cache = {}
+    total = 0
+    n = 0
+    for opp in combinations(unseen, 4):
+        theirs = tuple(sorted(card(c)[0] for c in opp))
+        if theirs not in cache:
+            if role == "dealer":
+                cache[theirs] = value_of(theirs, mine)
+            else:
+                cache[theirs] = -value_of(mine, theirs)
+        total += cache[theirs]
+        n += 1
+    return Fraction(total, n)

@@ -1,0 +1,325 @@
+"""Play policies on ranks: greedy and minimax, one pair of hands or every pair, and E[peg].
+
+Both policies depend on ranks only, so a play is a function of the two kept rank multisets.
+Every card is played and scored by the stepper of :mod:`.play` (``play_card``/``settle``):
+the rules exist once.
+
+- greedy: among the legal cards the one scoring the most for its own play (fifteen, 31,
+  pairs, runs; never a later go / last card point); ties: a card leaving the count not at
+  5, 10 or 21, then the higher rank. At count 0 a player holding any A-4 leads the highest of them.
+- minimax: both hands visible; the dealer maximises and the pone minimises (dealer - pone)
+  over the rest of the play (zero-sum, so that is each maximising own - opponent's).
+  Alpha-beta on an explicit stack (exact: a pruned branch can never change the value), with
+  the rest of the play after each restart searched once per search and remembered.
+
+Values of every pair of 4-card rank multisets are indexed by the rows of
+``combinatorics.rank_multisets(k, arange(13))``; pairs that do not fit in one pack (more than
+four of a rank in both hands together) hold the sentinel ``INVALID``.
+
+>>> fours_sevens = np.zeros(13, np.int64); fours_sevens[[3, 6]] = 2     # 4 4 7 7 each
+>>> [int(x) for x in greedy_play(fours_sevens, fours_sevens)]           # pone, dealer
+[6, 20]
+>>> pone = np.zeros(13, np.int64); pone[3], pone[12] = 1, 3              # 4 K K K
+>>> dealer = np.zeros(13, np.int64); dealer[4] = 4                       # 5 5 5 5
+>>> int(minimax_value(pone, dealer))                                     # dealer - pone
+4
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .combinatorics import n_choose_k, sorted_ranks
+from .constants import RANKS, pip
+from .play import (
+    MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
+    play_card, settle,
+)
+
+INVALID = -128  # int8 sentinel for pairs of hands that do not fit in one pack
+INF = 1 << 20
+GREEDY = 0
+MINIMAX = 1
+
+
+@njit(cache=True)
+def greedy_choice(hands, seq, st):
+    """The rank greedy plays in this state (the mover must be able to play)."""
+    t = st[S_TURN]
+    n = st[S_N]
+    if n == 0:
+        for r in range(3, -1, -1):  # a lead: the highest A-4 held
+            if hands[t, r] > 0:
+                return r
+    p = st[S_PLAYED]
+    best = -1
+    best_key = -1
+    for r in range(RANKS - 1, -1, -1):  # descending: on a full tie the higher rank is kept
+        if hands[t, r] == 0 or pip(r) > 31 - st[S_COUNT]:
+            continue
+        seq[p] = r
+        f, tt, pp, rl = peg_points(seq[p - n:p + 1], n + 1)
+        after = st[S_COUNT] + pip(r)
+        safe = 0 if (after == 5 or after == 10 or after == 21) else 1
+        key = (f + tt + pp + rl) * 2 + safe
+        if key > best_key:
+            best_key = key
+            best = r
+    return best
+
+
+@njit(cache=True)
+def greedy_sequence(pone_counts, dealer_counts, stop_at_go):
+    """Greedy by both players: (pone points, dealer points, moves, n) with ``moves[:n]`` the
+    (player, rank) of every card played (player 0 the pone)."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    moves = np.zeros((MAX_CARDS, 2), np.int64)
+    settle(hands, st, stop_at_go)
+    k = 0
+    while st[S_DONE] == 0:
+        r = greedy_choice(hands, seq, st)
+        moves[k, 0] = st[S_TURN]
+        moves[k, 1] = r
+        k += 1
+        play_card(hands, seq, st, r)
+        settle(hands, st, stop_at_go)
+    return st[S_PONE], st[S_DEALER], moves, k
+
+
+@njit(cache=True)
+def greedy_play(pone_counts, dealer_counts):
+    """Points (pone, dealer) of the six-card play when both players play greedy."""
+    p, d, _, _ = greedy_sequence(pone_counts, dealer_counts, False)
+    return p, d
+
+
+@njit(cache=True)
+def _legal_from(hands, st, r):
+    """The first rank >= r the mover may play, RANKS when none."""
+    t = st[S_TURN]
+    while r < RANKS and not (hands[t, r] > 0 and pip(r) <= 31 - st[S_COUNT]):
+        r += 1
+    return r
+
+
+@njit(cache=True)
+def _rest_key(hands, turn, mult, size1):
+    """Index of (the remaining hands, the player to lead) in a search's memo of restarts."""
+    k0 = 0
+    k1 = 0
+    for r in range(RANKS):
+        k0 += hands[0, r] * mult[0, r]
+        k1 += hands[1, r] * mult[1, r]
+    return (k0 * size1 + k1) * 2 + turn
+
+
+@njit(cache=True)
+def minimax_from(hands, st0, seq, stop_at_go):
+    """(dealer - pone) at the end of the play under optimal play by both from a settled state
+    ``st0`` (points already pegged included). ``hands`` and ``seq[:st0[S_PLAYED]]`` are left as
+    they were.
+
+    Alpha-beta, depth-first on an explicit stack, children in ascending rank. After a restart
+    (count 0) what is still to come depends only on the remaining hands and who leads, so each
+    such position is searched once with a full window (an exact value, not a bound) and its
+    value over the points already pegged is kept in a memo for every later way to reach it."""
+    if st0[S_DONE] == 1:
+        return st0[S_DEALER] - st0[S_PONE]
+    states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
+    nxt = np.zeros(MAX_CARDS + 1, np.int64)
+    chosen = np.full(MAX_CARDS + 1, -1, np.int64)
+    alpha = np.zeros(MAX_CARDS + 1, np.int64)
+    beta = np.zeros(MAX_CARDS + 1, np.int64)
+    best = np.zeros(MAX_CARDS + 1, np.int64)
+    memo_at = np.full(MAX_CARDS + 1, -1, np.int64)  # the memo slot a frame fills, -1 for none
+    # mixed radix over what may remain of each hand: sub-multisets of the hands at the start
+    mult = np.zeros((2, RANKS), np.int64)
+    size = np.ones(2, np.int64)
+    for p in range(2):
+        for r in range(RANKS):
+            mult[p, r] = size[p]
+            size[p] *= hands[p, r] + 1
+    memo = np.full(size[0] * size[1] * 2, -INF, np.int64)
+    states[0] = st0
+    alpha[0] = -INF
+    beta[0] = INF
+    best[0] = -INF if st0[S_TURN] == 1 else INF
+    d = 0
+    while True:
+        st = states[d]
+        t = st[S_TURN]
+        if chosen[d] >= 0:
+            hands[t, chosen[d]] += 1
+            chosen[d] = -1
+        r = RANKS if alpha[d] >= beta[d] else _legal_from(hands, st, nxt[d])
+        if r == RANKS:  # node finished: hand its value to the parent
+            value = best[d]
+            if memo_at[d] >= 0:
+                memo[memo_at[d]] = value - (st[S_DEALER] - st[S_PONE])
+            d -= 1
+            if d < 0:
+                return value
+        else:
+            nxt[d] = r + 1
+            chosen[d] = r
+            child = states[d + 1]
+            child[:] = st
+            play_card(hands, seq, child, r)
+            settle(hands, child, stop_at_go)
+            value = child[S_DEALER] - child[S_PONE]
+            if child[S_DONE] == 0:
+                slot = -1
+                if child[S_N] == 0:
+                    slot = _rest_key(hands, child[S_TURN], mult, size[1])
+                if slot < 0 or memo[slot] == -INF:
+                    d += 1
+                    nxt[d] = 0
+                    chosen[d] = -1
+                    memo_at[d] = slot
+                    alpha[d] = alpha[d - 1] if slot < 0 else -INF
+                    beta[d] = beta[d - 1] if slot < 0 else INF
+                    best[d] = -INF if child[S_TURN] == 1 else INF
+                    continue
+                value += memo[slot]
+        if states[d, S_TURN] == 1:  # the dealer maximises
+            if value > best[d]:
+                best[d] = value
+            if value > alpha[d]:
+                alpha[d] = value
+        else:
+            if value < best[d]:
+                best[d] = value
+            if value < beta[d]:
+                beta[d] = value
+
+
+@njit(cache=True)
+def minimax_value(pone_counts, dealer_counts):
+    """dealer - pone of the six-card play when both play optimally with both hands visible."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    settle(hands, st, False)
+    return minimax_from(hands, st, seq, False)
+
+
+@njit(cache=True)
+def minimax_line(pone_counts, dealer_counts, stop_at_go):
+    """One optimal play: at every turn the lowest rank whose exact value equals the position's.
+    Returns (value, moves, n) with ``moves[:n]`` the (player, rank) of every card played."""
+    hands, st, seq = new_play(pone_counts, dealer_counts)
+    settle(hands, st, stop_at_go)
+    value = minimax_from(hands, st, seq, stop_at_go)
+    moves = np.zeros((MAX_CARDS, 2), np.int64)
+    k = 0
+    child = np.zeros(N_STATE, np.int64)
+    while st[S_DONE] == 0:
+        t = st[S_TURN]
+        r = _legal_from(hands, st, 0)
+        while r < RANKS:
+            child[:] = st
+            play_card(hands, seq, child, r)
+            settle(hands, child, stop_at_go)
+            if minimax_from(hands, child, seq, stop_at_go) == value:
+                break
+            hands[t, r] += 1
+            r = _legal_from(hands, st, r + 1)
+        moves[k, 0] = t
+        moves[k, 1] = r
+        k += 1
+        st[:] = child
+    return value, moves, k
+
+
+@njit(cache=True)
+def fits(a, b):
+    """True when two rank-count rows fit in one pack (at most four of a rank together)."""
+    for r in range(RANKS):
+        if a[r] + b[r] > 4:
+            return False
+    return True
+
+
+@njit(cache=True, parallel=True)
+def play_table_rows(multisets, lo, hi, policy):
+    """Every (pone row i in lo..hi-1, dealer row j) pair: for GREEDY an (hi - lo, M, 2) int8 array
+    of (pone points, dealer points), for MINIMAX an (hi - lo, M, 1) int8 array of dealer - pone.
+    Pairs that do not fit in one pack hold INVALID."""
+    m = multisets.shape[0]
+    width = 2 if policy == GREEDY else 1
+    out = np.full((hi - lo, m, width), INVALID, np.int8)
+    for k in prange(hi - lo):
+        i = lo + k
+        for j in range(m):
+            if not fits(multisets[i], multisets[j]):
+                continue
+            if policy == GREEDY:
+                p, d = greedy_play(multisets[i], multisets[j])
+                out[k, j, 0] = p
+                out[k, j, 1] = d
+            else:
+                out[k, j, 0] = minimax_value(multisets[i], multisets[j])
+    return out
+
+
+@njit(cache=True)
+def multiset_index(multisets):
+    """Base-13 key of each row's sorted ranks -> row index (-1 elsewhere), size 13**k."""
+    k = 0
+    for r in range(RANKS):
+        k += multisets[0, r]
+    size = 1
+    for _ in range(k):
+        size *= RANKS
+    out = np.full(size, -1, np.int64)
+    scratch = np.zeros(k, np.int64)
+    for i in range(multisets.shape[0]):
+        out[sorted_ranks(multisets[i], scratch)] = i
+    return out
+
+
+@njit(cache=True)
+def peg_sums(keep_rows, unseen, multisets, values, mine_is_dealer):
+    """For each keep (a multiset row index) the integer sum over opponent multisets j of
+    weight(j) * (my points - the opponent's), weight(j) = prod_r C(unseen[r], j_r) (the ways to
+    hold j from the unseen cards). ``values[i, j]`` is dealer - pone for pone row i, dealer row j.
+    Returns (sums, total weight)."""
+    m = multisets.shape[0]
+    sums = np.zeros(keep_rows.shape[0], np.int64)
+    total = 0
+    weights = np.zeros(m, np.int64)
+    for j in range(m):
+        w = 1
+        for r in range(RANKS):
+            if multisets[j, r] > 0:
+                w *= n_choose_k(unseen[r], multisets[j, r])
+                if w == 0:
+                    break
+        weights[j] = w
+        total += w
+    for q in range(keep_rows.shape[0]):
+        mine = keep_rows[q]
+        s = 0
+        for j in range(m):
+            w = weights[j]
+            if w == 0:
+                continue
+            if mine_is_dealer:
+                s += w * values[j, mine]
+            else:
+                s -= w * values[mine, j]
+        sums[q] = s
+    return sums, total
+
+
+def warmup() -> None:
+    from .combinatorics import rank_multisets
+
+    small = rank_multisets(1, np.array([0, 4], np.int64))
+    greedy_play(small[0], small[1])
+    minimax_value(small[0], small[1])
+    minimax_line(small[0], small[1], False)
+    play_table_rows(small, 0, small.shape[0], GREEDY)
+    play_table_rows(small, 0, small.shape[0], MINIMAX)
+    idx = multiset_index(small)
+    values = np.zeros((small.shape[0], small.shape[0]), np.int8)
+    peg_sums(np.array([idx[0]], np.int64), np.full(RANKS, 4, np.int64), small, values, True)
