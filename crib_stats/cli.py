@@ -33,9 +33,10 @@ def _formatter(prog):
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=80)
 
 
-def _sub(sub, name: str, help: str, description: str, examples: list[str], extra: str = ""):
+def _sub(sub, name: str, help: str, description: str, examples: list[str], extra: str = "", usage: str | None = None):
     epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) + (f"\n\n{extra}" if extra else "")
-    return sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=_formatter)
+    return sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=_formatter,
+                          usage=usage)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--need", metavar="N", help="also show P(points >= N): hand + crib for the dealer, "
                    "the hand alone for the pone (who counts first); ranks by it unless --rank-by ev")
     d.add_argument("--rank-by", choices=["ev", "need"], help="order throws by net EV or by P(>= N)")
+    d.add_argument("--pegging", choices=["greedy", "minimax"], metavar="POLICY",
+                   help="greedy or minimax: add each keep's E[peg] (six-card) to the net")
     d.add_argument("--top", metavar="K", help="show only the best K throws")
     fmt = d.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print one JSON object")
@@ -104,7 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
              "Score the play (pegging). Suits never matter:\ngive cards (7c, 7♣) or bare ranks (7, T, J).",
              ["crib-stats peg 4 2 3 5 6",
               "crib-stats peg --pone 7c 7d 4h 4s --dealer 7h 7s 4c 4d \\\n      --play 7c 7h 7d 7s 4h 4c 4s 4d",
-              "crib-stats peg --pone 5 5 4 4 --dealer 5 4 4 K --best pone", "crib-stats peg --extremes --variant five-card"])
+              "crib-stats peg --pone 5 5 4 4 --dealer 5 4 4 K --best pone",
+              "crib-stats peg --pone 4 5 6 7 --dealer 5 5 10 K --policy greedy",
+              "crib-stats peg --extremes --variant five-card"],
+             usage="%(prog)s [cards ...] [--pone CARD ... --dealer CARD ...]\n"
+                   "         [--play CARD ... | --best SIDE | --worst SIDE | --policy POLICY |\n"
+                   "          --play-table POLICY | --extremes]\n"
+                   "         [--variant VARIANT] [--json] [--out DIR]")
     g.add_argument("cards", nargs="*", help="a single count, in the order played")
     g.add_argument("--pone", nargs="+", metavar="CARD", help="the pone's hand (4 cards; 3 in the five-card game)")
     g.add_argument("--dealer", nargs="+", metavar="CARD", help="the dealer's hand")
@@ -114,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="pone or dealer: the most that side can peg over every legal play")
     mode.add_argument("--worst", choices=["pone", "dealer"], metavar="SIDE",
                       help="pone or dealer: the least that side can peg over every legal play")
+    mode.add_argument("--policy", choices=["greedy", "minimax"], metavar="POLICY",
+                      help="greedy or minimax: play both hands out under that policy")
+    mode.add_argument("--play-table", choices=["greedy", "minimax"], metavar="POLICY",
+                      help="the play of every pair of 4-card hands under greedy or minimax (with --out)")
     mode.add_argument("--extremes", action="store_true",
                       help="exhaustive extremes over every pair of hands (about a minute, six-card)")
     g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
@@ -212,7 +225,7 @@ def _cmd_discard(args) -> int:
         raise UsageError("discard: --rank-by need needs --need N")
     io.check_png(args.plot)
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
-                               starter=args.starter, need=need, rank_by=args.rank_by)
+                               starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging)
     if not args.json and not args.csv:
         _first_run_note()
     shown = analysis.top(top)
@@ -253,16 +266,26 @@ def _cmd_peg(args) -> int:
             for path in out.written:
                 _wrote(path)
         return EXIT_OK
+    if args.play_table:
+        return _play_table(args, v)
     if args.out is not None:
-        raise UsageError("peg: --out is for --extremes")
-    if hands_given or args.play or args.best or args.worst:
+        raise UsageError("peg: --out is for --extremes and --play-table")
+    if hands_given or args.play or args.best or args.worst or args.policy:
         if args.pone is None or args.dealer is None:
-            which = "--best/--worst need both hands" if args.best or args.worst else "give both hands"
+            which = ("--best/--worst need both hands" if args.best or args.worst
+                     else "--policy needs both hands" if args.policy else "give both hands")
             raise UsageError(f"peg: {which}: --pone CARDS --dealer CARDS")
         if args.cards:
             raise UsageError(f"peg: unexpected cards {' '.join(args.cards)[:20]!r}: with --pone/--dealer hands, "
                              "give the play with --play")
-        if args.best or args.worst:
+        policy = None
+        if args.policy:
+            if args.play:
+                raise UsageError("peg: --policy plays the hands itself: leave out --play")
+            policy = args.policy
+            result = pegging.policy_play(args.pone, args.dealer, policy, variant=v)
+            title, mode, side = report.policy_title(result, policy), "policy", None
+        elif args.best or args.worst:
             if args.play:
                 raise UsageError("peg: --best/--worst search every play: leave out --play")
             side = args.best or args.worst
@@ -274,7 +297,7 @@ def _cmd_peg(args) -> int:
                 raise UsageError("peg: give the play with --play CARDS (or --best/--worst to search)")
             result = pegging.play(args.pone, args.dealer, args.play, variant=v)
             title, mode, side = "the play", "play", None
-        print(json.dumps(report.play_json(result, mode, side), ensure_ascii=False) if args.json
+        print(json.dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
               else report.play_text(result, title))
         return EXIT_OK
     if not args.cards:
@@ -303,6 +326,32 @@ def _cmd_sweep(args) -> int:
     print(json.dumps(report.sweep_json(result)) if args.json else report.sweep_text(result))
     if out is not None:
         result.write(out)
+        out.close()
+        for path in out.written:
+            _wrote(path)
+    return EXIT_OK
+
+
+def _play_table(args, v) -> int:
+    from . import io, playvalue, report
+
+    if args.cards or args.pone or args.dealer or args.play:
+        raise UsageError("peg: --play-table takes no cards: it plays every pair of hands")
+    if v.name != "six-card":
+        raise UsageError(f"peg: the play tables are for the six-card game, not {v.name}")
+    policy = args.play_table
+    name = f"play_table_{policy}.parquet"
+    out = io.OutputDir(args.out, [name]) if args.out is not None else None
+    table = playvalue.compute_table(policy)
+    print(report.play_table_text(table, policy))
+    if out is not None:
+        frame = playvalue.table_frame(table, policy)
+        out.write_with(name, lambda fh: frame.to_parquet(fh, index=False, compression="zstd"),
+                       f"crib-stats peg --play-table {policy} --out DIR",
+                       f"the six-card play of every pair of 4-card rank multisets under the {policy} policy "
+                       "(pone_index, dealer_index into rank_multisets(4); "
+                       + ("pone_points, dealer_points)" if policy == "greedy" else "value = dealer - pone)"),
+                       binary=True)
         out.close()
         for path in out.written:
             _wrote(path)

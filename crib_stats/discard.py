@@ -47,6 +47,7 @@ class ThrowResult:
     hand_points: tuple[int, ...] = field(repr=False)  # hand points for each of them
     crib_sums: tuple[int, ...] = field(repr=False)  # crib point sums for each of them
     per_starter: int = field(repr=False)  # crib outcomes per starter
+    peg_ev: Fraction | None = None  # E[your play points - the opponent's], when the play is counted
 
     @cached_property
     def hand_by_starter(self) -> dict[Card, int]:
@@ -195,7 +196,9 @@ class DiscardAnalysis:
 
     ``throws`` are :class:`ThrowResult` rows ordered by net EV (ties: higher E[hand], then dealt
     order); with ``need`` given and ``rank_by="need"``, by P(points >= need) first. ``net`` is
-    hand + crib for the dealer (four-player: your side deals) and hand - crib for the pone.
+    hand + crib for the dealer (four-player: your side deals) and hand - crib for the pone; with
+    ``pegging`` (a play policy) it adds E[peg], the expected margin of the play. The spread
+    (sd, min, max) and P(>= need) are of the show alone.
     """
 
     dealt: tuple[Card, ...]
@@ -207,6 +210,7 @@ class DiscardAnalysis:
     need: int | None
     rank_by: str
     throws: tuple[ThrowResult, ...]
+    pegging: str | None = None
 
     @property
     def crib_is_yours(self) -> bool:
@@ -249,6 +253,9 @@ class DiscardAnalysis:
                 "crib_ev_exact": r.crib_ev,
                 "net_ev_exact": r.net_ev,
             }
+            if r.peg_ev is not None:
+                row["peg_ev"] = float(r.peg_ev)
+                row["peg_ev_exact"] = r.peg_ev
             p = self.p_need(r)
             if p is not None:
                 row["p_need"] = float(p)
@@ -269,12 +276,21 @@ def analyse(
     starter: str | Card | None = None,
     need: int | None = None,
     rank_by: str | None = None,
+    pegging: str | None = None,
 ) -> DiscardAnalysis:
     """Every throw of the dealt cards with exact outcomes, best first for the role.
 
     ``need`` adds P(the points you score in the show >= need) per throw (hand + crib for the
     dealer, the hand alone for the pone, who counts first); ``rank_by`` is "ev" (net EV) or
     "need" (that probability first, then net EV); it defaults to "need" when ``need`` is given.
+    ``pegging`` ('greedy' or 'minimax', six-card game) adds each keep's exact E[peg] against an
+    opponent whose four kept cards are uniform over the cards you have not seen
+    (:func:`crib_stats.playvalue.peg_evs`) to the net.
+
+    >>> a = analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy")
+    >>> best = a.best
+    >>> best.net_ev == best.hand_ev + best.crib_ev + best.peg_ev
+    True
     """
     dealt, v, start = _validate(cards, role, variant, starter, need)
     if rank_by is None:
@@ -285,6 +301,8 @@ def analyse(
         raise DiscardError("ranking by need requires need N")
     model = get_model(crib_model)
     results = evaluate(dealt, role=role, variant=v, crib_model=model, starter=start)
+    if pegging is not None:
+        results = _with_pegging(results, dealt, role, v, pegging)
     yours = role == "dealer"
 
     def key(i: int):
@@ -295,8 +313,19 @@ def analyse(
     order = sorted(range(len(results)), key=key)
     return DiscardAnalysis(
         dealt=dealt, role=role, variant=v.name, crib_model=model.name, crib_model_description=model.description,
-        starter=start, need=need, rank_by=rank_by, throws=tuple(results[i] for i in order),
+        starter=start, need=need, rank_by=rank_by, throws=tuple(results[i] for i in order), pegging=pegging,
     )
+
+
+def _with_pegging(results: list[ThrowResult], dealt, role: str, v: Variant, policy: str) -> list[ThrowResult]:
+    """Each throw with its keep's E[peg] under ``policy``, added to the net."""
+    from .playvalue import check_policy, peg_evs
+
+    check_policy(policy)
+    if v.name != "six-card":
+        raise DiscardError(f"the play's value is modelled for the six-card game (4-card hands), not {v.name}")
+    pegs = peg_evs([c.code for c in dealt], [[c.code for c in r.keep] for r in results], role, policy)
+    return [replace(r, peg_ev=p, net_ev=r.net_ev + p) for r, p in zip(results, pegs)]
 
 
 __all__ = ["analyse", "evaluate", "crib_value", "DiscardAnalysis", "ThrowResult", "DiscardError", "CardError", "parse"]

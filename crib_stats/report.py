@@ -233,6 +233,8 @@ def discard_json(a) -> dict:
         item = {"throw": cards(r.throw), "keep": cards(r.keep)}
         item |= with_exact("hand_ev", r.hand_ev) | with_exact("crib_ev", r.crib_ev) | with_exact("net_ev", r.net_ev)
         item |= {"sd": r.sd, "min": r.min, "max": r.max}
+        if r.peg_ev is not None:
+            item |= with_exact("peg_ev", r.peg_ev)
         p = a.p_need(r)
         if p is not None:
             item |= with_exact("p_need", p)
@@ -244,6 +246,7 @@ def discard_json(a) -> dict:
         "starter": None if a.starter is None else str(a.starter),
         "need": a.need,
         "rank_by": a.rank_by,
+        "pegging": a.pegging,
         "outcomes_per_throw": a.outcomes_per_throw,
         "throws": throws,
     }
@@ -252,6 +255,8 @@ def discard_json(a) -> dict:
 def discard_csv(a) -> str:
     cols = ["throw", "keep", "hand_ev", "crib_ev", "net_ev", "sd", "min", "max",
             "hand_ev_exact", "crib_ev_exact", "net_ev_exact"]
+    if a.pegging is not None:
+        cols += ["peg_ev", "peg_ev_exact"]
     if a.need is not None:
         cols += [f"p_need_{a.need}", f"p_need_{a.need}_exact"]
     rows = [",".join(cols)]
@@ -259,6 +264,8 @@ def discard_csv(a) -> str:
         vals = [" ".join(cards(r.throw)), " ".join(cards(r.keep)), repr(float(r.hand_ev)), repr(float(r.crib_ev)),
                 repr(float(r.net_ev)), repr(r.sd), str(r.min), str(r.max), exact(r.hand_ev), exact(r.crib_ev),
                 exact(r.net_ev)]
+        if r.peg_ev is not None:
+            vals += [repr(float(r.peg_ev)), exact(r.peg_ev)]
         p = a.p_need(r)
         if p is not None:
             vals += [repr(float(p)), exact(p)]
@@ -270,32 +277,41 @@ def discard_title(a) -> str:
     """What the analysis is: variant, role, crib model, starter, and the cards."""
     whose = "your crib" if a.crib_is_yours else "opponent's crib"
     return (f"{a.variant}, {a.role} ({whose}), crib model {a.crib_model}"
+            + (f", play {a.pegging}" if a.pegging else "")
             + (f", starter {a.starter}" if a.starter else "") + f": {' '.join(cards(a.dealt))}")
 
 
 def discard_text(a) -> str:
     best = a.best
     sign = "+" if a.crib_is_yours else "-"
+    peg = a.pegging is not None
+    peg_part = f" + E[peg] {float(best.peg_ev):.3f}" if peg else ""
     throw_w = max(5, max(len(" ".join(cards(r.throw))) for r in a.throws))
     keep_w = max(4, max(len(" ".join(cards(r.keep))) for r in a.throws))
     lines = [
         wrap(discard_title(a)),
         wrap(f"best: throw {' '.join(cards(best.throw))}, keep {' '.join(cards(best.keep))}: "
-             f"E[hand] {float(best.hand_ev):.3f} {sign} E[crib] {float(best.crib_ev):.3f} = net "
+             f"E[hand] {float(best.hand_ev):.3f} {sign} E[crib] {float(best.crib_ev):.3f}{peg_part} = net "
              f"{float(best.net_ev):.3f}"),
-        wrap(f"net = hand {sign} crib, over {a.outcomes_per_throw:,} equally likely outcomes per throw "
-             "(other crib cards, starter)"),
+        wrap(f"net = hand {sign} crib{' + peg' if peg else ''}, over {a.outcomes_per_throw:,} equally likely "
+             "outcomes per throw (other crib cards, starter)"),
     ]
+    if peg:
+        lines.append(wrap(f"E[peg]: your play points minus the opponent's when both play {a.pegging} and the "
+                          "opponent's four cards are any of those you have not seen; sd and min..max are the "
+                          "show's"))
     if a.rank_by == "need":
         lines.append(wrap(f"ranked by P(>={a.need}), the chance of making at least {a.need} points, then by net"))
     lines.append("")
-    head = f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'E[hand]':>7} {'E[crib]':>7} {'net':>7} {'sd':>5} {'min..max':>8}"
+    head = (f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'E[hand]':>7} {'E[crib]':>7}" + (f" {'E[peg]':>6}" if peg else "")
+            + f" {'net':>7} {'sd':>5} {'min..max':>8}")
     if a.need is not None:
         head += f" {'P(>=' + str(a.need) + ')':>8}"
     lines.append(head)
     for r in a.throws:
         line = (f"{' '.join(cards(r.throw)):<{throw_w}}  {' '.join(cards(r.keep)):<{keep_w}} "
-                f"{float(r.hand_ev):>7.3f} {float(r.crib_ev):>7.3f} {float(r.net_ev):>7.3f} {r.sd:>5.2f} "
+                f"{float(r.hand_ev):>7.3f} {float(r.crib_ev):>7.3f}" + (f" {float(r.peg_ev):>6.3f}" if peg else "")
+                + f" {float(r.net_ev):>7.3f} {r.sd:>5.2f} "
                 f"{str(r.min) + '..' + str(r.max):>8}")
         p = a.p_need(r)
         if p is not None:
@@ -324,8 +340,21 @@ def count_text(events) -> str:
     return "\n".join(lines)
 
 
-def play_json(result, mode: str, side: str | None = None) -> dict:
-    return header("peg", result.variant) | {"mode": mode, "side": side} | result.as_dict()
+def play_json(result, mode: str, side: str | None = None, policy: str | None = None) -> dict:
+    out = header("peg", result.variant) | {"mode": mode, "side": side} | result.as_dict()
+    if policy is not None:
+        out |= {"policy": policy}
+        if policy == "minimax":
+            out |= {"value": result.points["dealer"] - result.points["pone"]}
+    return out
+
+
+def policy_title(result, policy: str) -> str:
+    if policy == "greedy":
+        return "both players play greedy"
+    value = result.points["dealer"] - result.points["pone"]
+    return (f"minimax: the play's value (dealer - pone) is {value}; one optimal line, the lowest "
+            "optimal rank at each turn")
 
 
 def play_text(result, title: str) -> str:
@@ -338,6 +367,30 @@ def play_text(result, title: str) -> str:
     lines.append("")
     lines.append(f"pone {result.points['pone']}, dealer {result.points['dealer']}")
     return "\n".join(lines)
+
+
+def play_table_text(table, policy: str) -> str:
+    """What a play table holds: pairs, and the mean over pairs of each seat's points (greedy) or
+    of the value (minimax), as exact fractions (pairs of multisets, unweighted)."""
+    import numpy as np
+
+    from .playvalue import INVALID
+
+    if policy == "greedy":
+        valid = table[:, :, 0] != INVALID
+        pairs = int(valid.sum())
+        pone, dealer = (int(table[:, :, i][valid].astype(np.int64).sum()) for i in (0, 1))
+        means = [f"pone {float(Fraction(pone, pairs)):.4f}", f"dealer {float(Fraction(dealer, pairs)):.4f}"]
+    else:
+        valid = table != INVALID
+        pairs = int(valid.sum())
+        value = int(table[valid].astype(np.int64).sum())
+        means = [f"dealer - pone {exact(Fraction(value, pairs))} = {float(Fraction(value, pairs)):.4f}"]
+    return "\n".join([
+        wrap(f"six-card play under the {policy} policy: all {pairs:,} pairs of 4-card rank multisets that fit "
+             "in one pack"),
+        wrap("mean over the pairs (each pair once, not weighted by how often it is dealt): " + ", ".join(means)),
+    ])
 
 
 def extremes_json(result) -> dict:

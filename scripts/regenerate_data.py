@@ -20,6 +20,8 @@ COMMANDS = [
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
     ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "data")],
     ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "data")],  # about a minute
+    ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "data")],
+    ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "data")],  # a minute or two
 ] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "data")]
      for v in ("six-card", "five-card", "three-player", "four-player")]
 

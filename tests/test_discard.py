@@ -278,3 +278,35 @@ def test_cli_table_columns_stay_aligned_with_wide_cards(cli):
     assert code == 0 and len({len(line) for line in table}) == 1, table
     assert any("10♥ 10♣ 10♦ 10♠" in line for line in table)
     assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("role, policy", [("dealer", "greedy"), ("pone", "minimax")])
+def test_pegging_adds_each_keeps_peg_ev_to_the_net(role, policy):
+    from crib_stats.playvalue import peg_evs
+
+    plain = {r.throw: r for r in analyse("5h 6h 7c jd qs kd", role=role).throws}
+    a = analyse("5h 6h 7c jd qs kd", role=role, pegging=policy)
+    dealt = [c.code for c in parse("5h 6h 7c jd qs kd")]
+    want = peg_evs(dealt, [[c.code for c in r.keep] for r in a.throws], role, policy)
+    sign = 1 if role == "dealer" else -1
+    for r, peg in zip(a.throws, want):
+        assert r.peg_ev == peg
+        assert r.net_ev == r.hand_ev + sign * r.crib_ev + peg == plain[r.throw].net_ev + peg
+    assert [r.net_ev for r in a.throws] == sorted((r.net_ev for r in a.throws), reverse=True)
+
+
+def test_pegging_is_modelled_for_the_six_card_game_only(cli):
+    with pytest.raises(DiscardError, match="six-card game"):
+        analyse("5h 6h 7c jd qs", role="dealer", variant="five-card", pegging="greedy")
+    code, out, err = cli("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "smart")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_cli_pegging_table_and_json(cli):
+    code, out, _ = cli("discard", "5h 6h 7c jd qs kd", "--pone", "--pegging", "greedy")
+    assert code == 0 and "E[peg]" in out and "net = hand - crib + peg" in out
+    code, out, _ = cli("discard", "5h 6h 7c jd qs kd", "--pone", "--pegging", "greedy", "--json")
+    d = json.loads(out)
+    t = d["throws"][0]
+    assert d["pegging"] == "greedy"
+    assert Fraction(t["hand_ev_exact"]) - Fraction(t["crib_ev_exact"]) + Fraction(t["peg_ev_exact"]) == Fraction(t["net_ev_exact"])

@@ -289,3 +289,24 @@ def test_six_card_extremes_settle_the_seeds():
 def test_committed_extremes_are_what_the_search_computes(name, variant):
     from crib_stats.extremes import extremes
     assert extremes(variant).as_dict() == _committed(name)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "minimax"])
+def test_cli_policy_plays_the_hands_out(cli, policy):
+    from crib_stats.kernels import policies as kpol
+
+    code, out, _ = cli("peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", policy, "--json")
+    d = json.loads(out)
+    assert code == 0 and d["policy"] == policy and d["mode"] == "policy"
+    pone = np.zeros(13, np.int64)
+    dealer = np.zeros(13, np.int64)
+    for r in (3, 4, 5, 6):
+        pone[r] += 1
+    for r in (4, 4, 9, 12):
+        dealer[r] += 1
+    if policy == "greedy":
+        assert (d["points"]["pone"], d["points"]["dealer"]) == tuple(int(x) for x in kpol.greedy_play(pone, dealer))
+    else:
+        assert d["value"] == d["points"]["dealer"] - d["points"]["pone"] == kpol.minimax_value(pone, dealer)
+    code, out, _ = cli("peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", policy)
+    assert code == 0 and ("greedy" in out or "minimax" in out) and max(len(x) for x in out.splitlines()) <= 80

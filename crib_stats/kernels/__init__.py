@@ -7,6 +7,7 @@
 - :mod:`.deals`         the canonical-suit walk over deals; best keep over every deal
 - :mod:`.crib`          discard tallies under the random crib model
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
+- :mod:`.policies`      the play under the greedy and minimax policies; the play tables
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
@@ -88,11 +89,12 @@ _configure_cache()
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, play, show, sweep
+    from . import crib, deals, distributions, play, policies, show, sweep
 
     show.warmup()
     distributions.warmup()
     deals.warmup()
     crib.warmup()
     play.warmup()
+    policies.warmup()
     sweep.warmup()
