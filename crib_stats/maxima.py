@@ -1,0 +1,225 @@
+"""The dealer's two open maxima, settled by exhaustive search (suits exact, the play on ranks).
+
+- :func:`dealer_show_max`: the most a dealer's show can make, hand (4 cards) + crib (4 cards)
+  sharing the starter, 9 distinct cards; with ``heels=True`` a jack starter's 2 is added.
+- :func:`dealer_total_max`: the most the dealer can make from one deal: hand + crib + what the
+  dealer pegs (every legal play of the two hands, both players cooperating, as
+  :func:`crib_stats.pegging.extremes`), over every deal of dealer hand, pone hand, crib and
+  starter (13 distinct cards); with ``heels=True`` plus 2 for a jack starter.
+
+For the whole pack the starter is taken in one suit and the counts multiplied by 4 (renaming
+the suits changes no score). The second search keeps only (hand, crib) pairs whose show plus
+:data:`PEG_BOUND` reaches the target, and for those tries every pone hand the remaining cards
+allow (rank multisets, each weighted by the number of ways to pick its suits).
+
+>>> m = dealer_show_max(deck="4 5 6 J")   # a pack of the 4s, 5s, 6s and jacks only
+>>> m.points, m.hand_points, m.crib_points
+(53, 29, 24)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from math import comb
+
+import numpy as np
+
+from .cards import RANK_NAMES, Card
+from .tables import rank_table
+
+PEG_BOUND = 30  # the most the dealer can peg in the six-card play (data/pegging_extremes_six_card.json)
+FULL_DECK = tuple(range(52))
+
+
+def _deck(deck) -> tuple[int, ...]:
+    """None: the whole pack; a string of ranks ("4 5 6 J"): every suit of those ranks; or codes."""
+    if deck is None:
+        return FULL_DECK
+    if isinstance(deck, str):
+        ranks = [RANK_NAMES.index(t.upper().replace("T", "10")) for t in deck.split()]
+        return tuple(sorted(r * 4 + s for r in ranks for s in range(4)))
+    return tuple(sorted(int(c) for c in deck))
+
+
+def _starters(codes: tuple[int, ...], starters) -> list[tuple[int, int]]:
+    """(starter code, weight): one suit times 4 for the whole pack, else every card once."""
+    if starters is not None:
+        return [(int(s), 1) for s in starters]
+    if codes == FULL_DECK:
+        return [(r * 4, 4) for r in range(13)]
+    return [(c, 1) for c in codes]
+
+
+def _cards(codes) -> tuple[str, ...]:
+    return tuple(str(Card.from_code(int(c))) for c in codes)
+
+
+@dataclass(frozen=True)
+class ShowMaximum:
+    """The most a dealer's hand + crib can show, how many (hand, crib, starter) reach it, one example."""
+
+    heels: bool
+    points: int
+    combinations: int
+    hand: tuple[str, ...]
+    crib: tuple[str, ...]
+    starter: str
+    hand_points: int
+    crib_points: int
+    heels_points: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximum:
+    """Largest hand + crib (+ 2 for a jack starter with ``heels``) over every (hand, crib,
+    starter) of distinct cards from ``deck``; the count is of (hand, crib, starter) triples."""
+    from .kernels import maxima as km
+
+    codes = _deck(deck)
+    deck_arr = np.array(codes, np.int64)
+    t5 = rank_table(5)
+    best, count, example = -1, 0, None
+    for s, w in _starters(codes, starters):
+        cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
+        if len(hand) == 0:
+            continue
+        pts, n, i, j = (int(x) for x in km.best_show_pair(bits, hand, crib))
+        if i < 0:
+            continue
+        extra = 2 if heels and s >> 2 == 10 else 0
+        if pts + extra > best:
+            best, count = pts + extra, 0
+            example = (cards[i], cards[j], s, int(hand[i]), int(crib[j]), extra)
+        if pts + extra == best:
+            count += n * w
+    h, c, s, hp, cp, extra = example
+    return ShowMaximum(bool(heels), best, count, _cards(h), _cards(c), str(Card.from_code(s)), hp, cp, extra)
+
+
+@dataclass(frozen=True)
+class TotalMaximum:
+    """The most the dealer can make from one deal (hand + crib + pegging, + heels if asked), the
+    number of deals (dealer hand, pone hand, crib, starter) where some legal play reaches it,
+    and one deal with its play."""
+
+    heels: bool
+    points: int
+    deals: int
+    dealer: tuple[str, ...]
+    pone: tuple[str, ...]
+    crib: tuple[str, ...]
+    starter: str
+    hand_points: int
+    crib_points: int
+    peg_points: int
+    heels_points: int
+    play: tuple[str, ...]
+    target: int
+    pairs_examined: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+_C = np.array([[comb(a, k) for k in range(5)] for a in range(5)], np.int64)  # C(a, k), 0 when k > a
+
+
+def _rank_counts(rows: np.ndarray) -> np.ndarray:
+    """(N, 4) card codes -> (N, 13) rank counts."""
+    out = np.zeros((rows.shape[0], 13), np.int64)
+    for col in range(rows.shape[1]):
+        np.add.at(out, (np.arange(rows.shape[0]), rows[:, col] >> 2), 1)
+    return out
+
+
+def _search(codes, starters, heels: bool, target: int, peg_bound: int):
+    """Every deal whose total can reach ``target``: (best, deals at best, example) or None when
+    no deal reaches the target."""
+    from .kernels import combinatorics
+    from .kernels import maxima as km
+
+    deck_arr = np.array(codes, np.int64)
+    deck_counts = np.bincount(deck_arr >> 2, minlength=13)
+    t5 = rank_table(5)
+    hc_all, w_all, d_all, avail_all, ex_all = [], [], [], [], []
+    for s, w in _starters(codes, starters):
+        cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
+        if len(hand) == 0:
+            continue
+        extra = 2 if heels and s >> 2 == 10 else 0
+        hi, ci = km.show_pairs(bits, hand, crib, target - peg_bound - extra)
+        if len(hi) == 0:
+            continue
+        dealer = _rank_counts(cards[hi])
+        avail = deck_counts[None, :] - dealer - _rank_counts(cards[ci])
+        avail[:, s >> 2] -= 1
+        hc_all.append(hand[hi] + crib[ci] + extra)
+        w_all.append(np.full(len(hi), w, np.int64))
+        d_all.append(dealer)
+        avail_all.append(avail)
+        ex_all.extend((tuple(cards[a]), tuple(cards[b]), s, int(hand[a]), int(crib[b]), extra)
+                      for a, b in zip(hi, ci))
+    if not hc_all:
+        return None, 0
+    hc, w = np.concatenate(hc_all), np.concatenate(w_all)
+    dealer, avail = np.concatenate(d_all), np.concatenate(avail_all)
+    multisets = combinatorics.rank_multisets(4, np.flatnonzero(deck_counts).astype(np.int64))
+    d_rows, d_index = np.unique(dealer, axis=0, return_inverse=True)
+    peg = km.peg_max_table(d_rows, multisets)  # (D, M)
+    g_rows, g_index = np.unique(np.concatenate([dealer, avail], axis=1), axis=0, return_inverse=True)
+    # per group: weight of each pone multiset (ways to pick its suits from what is left) and its peg
+    g_avail = np.clip(g_rows[:, 13:], 0, 4)
+    ways = np.prod(_C[g_avail[:, None, :], multisets[None, :, :]], axis=2)  # (G, M)
+    g_dealer = np.array([np.flatnonzero((d_rows == row[:13]).all(axis=1))[0] for row in g_rows])
+    g_peg = np.where(ways > 0, peg[g_dealer], -1)  # (G, M)
+    g_index = g_index.reshape(-1)
+    totals = hc + g_peg.max(axis=1)[g_index]
+    best = int(totals.max())
+    if best < target:
+        return None, len(hc)
+    deals = 0
+    example = None
+    for p in np.flatnonzero(totals == best):
+        g = g_index[p]
+        hit = g_peg[g] == best - hc[p]
+        deals += int(w[p]) * int(ways[g][hit].sum())
+        if example is None:
+            example = (ex_all[p], multisets[np.flatnonzero(hit)[0]], int(best - hc[p]))
+    return (best, deals, example), len(hc)
+
+
+def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int | None = None,
+                     peg_bound: int = PEG_BOUND, step: int = 6) -> TotalMaximum:
+    """Largest dealer hand + crib + dealer pegging (+ heels) over every deal from ``deck``.
+
+    The search keeps the (hand, crib) pairs that could reach ``target`` (their show + heels +
+    ``peg_bound`` >= target); if no deal reaches it, the target drops by ``step`` and it runs
+    again. Exact whenever the answer is at least the target it was found with. The default first
+    target is the upper bound: the best show + ``peg_bound``.
+    """
+    from .pegging import best_play
+
+    codes = _deck(deck)
+    if target is None:
+        target = dealer_show_max(heels, codes, starters).points + peg_bound
+    while True:
+        found, examined = _search(codes, starters, heels, target, peg_bound)
+        if found is not None:
+            break
+        target -= step
+    best, deals, ((h, c, s, hp, cp, extra), pone_ms, pp) = found
+    left = [x for x in codes if x not in h and x not in c and x != s]
+    pone = []
+    for r in range(13):
+        pone += [x for x in left if x >> 2 == r][: int(pone_ms[r])]
+    rank_text = lambda cs: " ".join(RANK_NAMES[x >> 2] for x in cs)  # noqa: E731
+    play = best_play(rank_text(pone), rank_text(h), "dealer")
+    if play.points["dealer"] != pp:  # the search and the replayed play must agree
+        raise RuntimeError(f"best play pegs {play.points['dealer']}, the search said {pp}")
+    return TotalMaximum(bool(heels), best, deals, _cards(h), _cards(pone), _cards(c), str(Card.from_code(s)),
+                        hp, cp, pp, extra, tuple(play.sequence), target, examined)
+
+
+__all__ = ["dealer_show_max", "dealer_total_max", "ShowMaximum", "TotalMaximum", "PEG_BOUND"]
