@@ -222,4 +222,74 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
                         hp, cp, pp, extra, tuple(play.sequence), target, examined)
 
 
-__all__ = ["dealer_show_max", "dealer_total_max", "ShowMaximum", "TotalMaximum", "PEG_BOUND"]
+# ---------------------------------------------------------------------------------------------
+# Which hands score exactly N (the seed's list of 24s)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankPattern:
+    """A multiset of five ranks (hand + starter) and how its (hand, starter) card combinations
+    reach a score: how many do, how many of those without a flush or nobs, and what the rest need."""
+
+    ranks: tuple[str, ...]  # sorted
+    rank_points: int  # fifteens + pairs + runs, the same for every suit assignment
+    combinations: int  # (hand, starter) combinations with these ranks scoring the target
+    plain: int  # of them, with no flush and no nobs
+    needs: str  # "" when some combination scores it plainly, else "nobs", "flush", "flush and nobs", ...
+
+    @property
+    def short(self) -> str:
+        """The seed's notation: 'A7777', with T for a ten."""
+        return "".join("T" if r == "10" else r for r in self.ranks)
+
+    def as_dict(self) -> dict:
+        return asdict(self) | {"short": self.short}
+
+
+def hands_scoring(points: int = 24, crib: bool = False) -> tuple[RankPattern, ...]:
+    """Every rank multiset of hand + starter that scores exactly ``points`` with some suits.
+
+    Flush and nobs add at most 5 + 1 to the rank points, so only multisets whose rank points
+    are within 6 below ``points`` are tried; every card combination of those is scored.
+
+    >>> [(p.short, p.combinations, p.needs) for p in hands_scoring(29)]   # 29 needs nobs
+    [('5555J', 4, 'nobs')]
+    >>> [(p.short, p.combinations) for p in hands_scoring(28)]
+    [('5555T', 20), ('5555J', 16), ('5555Q', 20), ('5555K', 20)]
+    """
+    from itertools import combinations, product
+
+    from .kernels import combinatorics, show
+
+    t5 = rank_table(5)
+    found = []
+    for row in combinatorics.rank_multisets(5, np.arange(13, dtype=np.int64)):
+        ranks = [r for r in range(13) for _ in range(int(row[r]))]
+        key = 0
+        for r in ranks:
+            key = key * 13 + r
+        if not points - 6 <= int(t5[key]) <= points:
+            continue
+        groups = [list(combinations([r * 4 + s for s in range(4)], int(row[r]))) for r in range(13) if row[r]]
+        shows = []
+        for pick in product(*groups):
+            cards = [c for g in pick for c in g]
+            for i in range(5):  # each card in turn is the starter
+                shows.append([c for j, c in enumerate(cards) if j != i] + [cards[i]])
+        shows = np.array(shows, np.int64)
+        parts = show.score_batch(shows, crib).astype(np.int64)
+        hit = parts.sum(axis=1) == points
+        if not hit.any():
+            continue
+        flush, nobs = parts[hit, 3] > 0, parts[hit, 4] > 0
+        plain = int((~flush & ~nobs).sum())
+        kinds = sorted({("flush and nobs" if f and n else "flush" if f else "nobs" if n else "")
+                        for f, n in zip(flush, nobs)})
+        needs = "" if plain else " or ".join(kinds)
+        found.append(RankPattern(tuple(RANK_NAMES[r] for r in ranks), int(t5[key]), int(hit.sum()), plain, needs))
+    return tuple(found)
+
+
+__all__ = ["dealer_show_max", "dealer_total_max", "hands_scoring", "RankPattern", "ShowMaximum", "TotalMaximum",
+           "PEG_BOUND"]
