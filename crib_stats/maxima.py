@@ -67,9 +67,14 @@ class ShowMaximum:
     hand_points: int
     crib_points: int
     heels_points: int
+    patterns: tuple[str, ...]  # every "hand ranks | crib ranks | starter rank" reaching it
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+def _ranks(codes) -> str:
+    return " ".join(RANK_NAMES[int(c) >> 2] for c in sorted(codes))
 
 
 def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximum:
@@ -80,7 +85,7 @@ def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximu
     codes = _deck(deck)
     deck_arr = np.array(codes, np.int64)
     t5 = rank_table(5)
-    best, count, example = -1, 0, None
+    best, count, example, reached = -1, 0, None, []
     for s, w in _starters(codes, starters):
         cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
         if len(hand) == 0:
@@ -90,12 +95,15 @@ def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximu
             continue
         extra = 2 if heels and s >> 2 == 10 else 0
         if pts + extra > best:
-            best, count = pts + extra, 0
+            best, count, reached = pts + extra, 0, []
             example = (cards[i], cards[j], s, int(hand[i]), int(crib[j]), extra)
         if pts + extra == best:
             count += n * w
+            hi, ci = km.show_pairs(bits, hand, crib, pts)
+            reached += [f"{_ranks(cards[a])} | {_ranks(cards[b])} | {_ranks([s])}" for a, b in zip(hi, ci)]
     h, c, s, hp, cp, extra = example
-    return ShowMaximum(bool(heels), best, count, _cards(h), _cards(c), str(Card.from_code(s)), hp, cp, extra)
+    return ShowMaximum(bool(heels), best, count, _cards(h), _cards(c), str(Card.from_code(s)), hp, cp, extra,
+                       tuple(sorted(set(reached))))
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,7 @@ class TotalMaximum:
     peg_points: int
     heels_points: int
     play: tuple[str, ...]
+    patterns: tuple[str, ...]  # every "dealer | pone | crib | starter" (ranks) reaching it
     target: int
     pairs_examined: int
 
@@ -181,13 +190,18 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
         return None, len(hc)
     deals = 0
     example = None
+    patterns = set()
     for p in np.flatnonzero(totals == best):
         g = g_index[p]
         hit = g_peg[g] == best - hc[p]
         deals += int(w[p]) * int(ways[g][hit].sum())
+        h, c, s = ex_all[p][:3]
+        for q in np.flatnonzero(hit):
+            pone = [r * 4 for r in range(13) for _ in range(int(multisets[q, r]))]
+            patterns.add(f"{_ranks(h)} | {_ranks(pone)} | {_ranks(c)} | {_ranks([s])}")
         if example is None:
             example = (ex_all[p], multisets[np.flatnonzero(hit)[0]], int(best - hc[p]))
-    return (best, deals, example), len(hc)
+    return (best, deals, example, tuple(sorted(patterns))), len(hc)
 
 
 def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int | None = None,
@@ -209,7 +223,7 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
         if found is not None:
             break
         target -= step
-    best, deals, ((h, c, s, hp, cp, extra), pone_ms, pp) = found
+    best, deals, ((h, c, s, hp, cp, extra), pone_ms, pp), patterns = found
     left = [x for x in codes if x not in h and x not in c and x != s]
     pone = []
     for r in range(13):
@@ -219,7 +233,7 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
     if play.points["dealer"] != pp:  # the search and the replayed play must agree
         raise RuntimeError(f"best play pegs {play.points['dealer']}, the search said {pp}")
     return TotalMaximum(bool(heels), best, deals, _cards(h), _cards(pone), _cards(c), str(Card.from_code(s)),
-                        hp, cp, pp, extra, tuple(play.sequence), target, examined)
+                        hp, cp, pp, extra, tuple(play.sequence), patterns, target, examined)
 
 
 # ---------------------------------------------------------------------------------------------
