@@ -144,8 +144,8 @@ def _rank_counts(rows: np.ndarray) -> np.ndarray:
 
 
 def _search(codes, starters, heels: bool, target: int, peg_bound: int):
-    """Every deal whose total can reach ``target``: (best, deals at best, example) or None when
-    no deal reaches the target."""
+    """Every deal whose total can reach ``target``: ((best, deals at best, example, patterns) or
+    None when no deal reaches the target, pairs examined, the best total seen)."""
     from .kernels import combinatorics
     from .kernels import maxima as km
 
@@ -171,7 +171,7 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
         ex_all.extend((tuple(cards[a]), tuple(cards[b]), s, int(hand[a]), int(crib[b]), extra)
                       for a, b in zip(hi, ci))
     if not hc_all:
-        return None, 0
+        return None, 0, -1
     hc, w = np.concatenate(hc_all), np.concatenate(w_all)
     dealer, avail = np.concatenate(d_all), np.concatenate(avail_all)
     multisets = combinatorics.rank_multisets(4, np.flatnonzero(deck_counts).astype(np.int64))
@@ -187,7 +187,7 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
     totals = hc + g_peg.max(axis=1)[g_index]
     best = int(totals.max())
     if best < target:
-        return None, len(hc)
+        return None, len(hc), best
     deals = 0
     example = None
     patterns = set()
@@ -201,7 +201,7 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
             patterns.add(f"{_ranks(h)} | {_ranks(pone)} | {_ranks(c)} | {_ranks([s])}")
         if example is None:
             example = (ex_all[p], multisets[np.flatnonzero(hit)[0]], int(best - hc[p]))
-    return (best, deals, example, tuple(sorted(patterns))), len(hc)
+    return (best, deals, example, tuple(sorted(patterns))), len(hc), best
 
 
 def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int | None = None,
@@ -209,8 +209,8 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
     """Largest dealer hand + crib + dealer pegging (+ heels) over every deal from ``deck``.
 
     The search keeps the (hand, crib) pairs that could reach ``target`` (their show + heels +
-    ``peg_bound`` >= target); if no deal reaches it, the target drops by ``step`` and it runs
-    again. Exact whenever the answer is at least the target it was found with. The default first
+    ``peg_bound`` >= target); if no deal reaches it, the target drops by ``step`` (or to the best
+    total found, if that is higher: a deal found is a lower bound) and it runs again. Exact whenever the answer is at least the target it was found with. The default first
     target is the upper bound: the best show + ``peg_bound``.
     """
     from .pegging import best_play
@@ -219,10 +219,10 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
     if target is None:
         target = dealer_show_max(heels, codes, starters).points + peg_bound
     while True:
-        found, examined = _search(codes, starters, heels, target, peg_bound)
+        found, examined, reached = _search(codes, starters, heels, target, peg_bound)
         if found is not None:
             break
-        target -= step
+        target = max(reached, target - step)  # a deal found short of the target is a lower bound
     best, deals, ((h, c, s, hp, cp, extra), pone_ms, pp), patterns = found
     left = [x for x in codes if x not in h and x not in c and x != s]
     pone = []
