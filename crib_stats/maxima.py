@@ -152,7 +152,8 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
     deck_arr = np.array(codes, np.int64)
     deck_counts = np.bincount(deck_arr >> 2, minlength=13)
     t5 = rank_table(5)
-    hc_all, w_all, d_all, avail_all, ex_all = [], [], [], [], []
+    hc_all, w_all, d_all, avail_all, where = [], [], [], [], []
+    kept = []  # per starter: (starter, extra, cards, hand, crib)
     for s, w in _starters(codes, starters):
         cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
         if len(hand) == 0:
@@ -168,21 +169,23 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
         w_all.append(np.full(len(hi), w, np.int64))
         d_all.append(dealer)
         avail_all.append(avail)
-        ex_all.extend((tuple(cards[a]), tuple(cards[b]), s, int(hand[a]), int(crib[b]), extra)
-                      for a, b in zip(hi, ci))
+        where.append(np.stack([np.full(len(hi), len(kept)), hi, ci], axis=1))
+        kept.append((s, extra, cards, hand, crib))
     if not hc_all:
         return None, 0, -1
     hc, w = np.concatenate(hc_all), np.concatenate(w_all)
-    dealer, avail = np.concatenate(d_all), np.concatenate(avail_all)
+    dealer, avail, where = np.concatenate(d_all), np.concatenate(avail_all), np.concatenate(where)
     multisets = combinatorics.rank_multisets(4, np.flatnonzero(deck_counts).astype(np.int64))
-    d_rows, d_index = np.unique(dealer, axis=0, return_inverse=True)
-    peg = km.peg_max_table(d_rows, multisets)  # (D, M)
-    g_rows, g_index = np.unique(np.concatenate([dealer, avail], axis=1), axis=0, return_inverse=True)
+    # group by integer keys (rank counts as base-5 digits): np.unique on rows is slow
+    powers = 5 ** np.arange(13, dtype=np.int64)
+    d_key, a_key = dealer @ powers, avail @ powers
+    _, d_first, d_index = np.unique(d_key, return_index=True, return_inverse=True)
+    peg = km.peg_max_table(dealer[d_first], multisets)  # (D, M)
+    _, g_first, g_index = np.unique(d_key * 5**13 + a_key, return_index=True, return_inverse=True)
     # per group: weight of each pone multiset (ways to pick its suits from what is left) and its peg
-    g_avail = np.clip(g_rows[:, 13:], 0, 4)
+    g_avail = avail[g_first]
     ways = np.prod(_C[g_avail[:, None, :], multisets[None, :, :]], axis=2)  # (G, M)
-    g_dealer = np.array([np.flatnonzero((d_rows == row[:13]).all(axis=1))[0] for row in g_rows])
-    g_peg = np.where(ways > 0, peg[g_dealer], -1)  # (G, M)
+    g_peg = np.where(ways > 0, peg[d_index.reshape(-1)[g_first]], -1)  # (G, M)
     g_index = g_index.reshape(-1)
     totals = hc + g_peg.max(axis=1)[g_index]
     best = int(totals.max())
@@ -195,12 +198,15 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
         g = g_index[p]
         hit = g_peg[g] == best - hc[p]
         deals += int(w[p]) * int(ways[g][hit].sum())
-        h, c, s = ex_all[p][:3]
+        k, a, b = where[p]
+        s, extra, cards, hand, crib = kept[k]
+        h, c = tuple(cards[a]), tuple(cards[b])
         for q in np.flatnonzero(hit):
             pone = [r * 4 for r in range(13) for _ in range(int(multisets[q, r]))]
             patterns.add(f"{_ranks(h)} | {_ranks(pone)} | {_ranks(c)} | {_ranks([s])}")
         if example is None:
-            example = (ex_all[p], multisets[np.flatnonzero(hit)[0]], int(best - hc[p]))
+            example = ((h, c, s, int(hand[a]), int(crib[b]), extra), multisets[np.flatnonzero(hit)[0]],
+                       int(best - hc[p]))
     return (best, deals, example, tuple(sorted(patterns))), len(hc), best
 
 
@@ -210,8 +216,9 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
 
     The search keeps the (hand, crib) pairs that could reach ``target`` (their show + heels +
     ``peg_bound`` >= target); if no deal reaches it, the target drops by ``step`` (or to the best
-    total found, if that is higher: a deal found is a lower bound) and it runs again. Exact whenever the answer is at least the target it was found with. The default first
-    target is the upper bound: the best show + ``peg_bound``.
+    total found, if that is higher: a deal found is a lower bound) and it runs again. Exact
+    whenever the answer is at least the target it was found with. The default first target is the
+    upper bound: the best show + ``peg_bound``.
     """
     from .pegging import best_play
 
