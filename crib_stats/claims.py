@@ -256,7 +256,12 @@ def _add(cid: str, quote: str, files, framing: str, command: str, check, claimed
     REGISTRY.append(Claim(cid, quote, files, framing, command or _CLAIMS_CMD + cid, check, claimed))
 
 
-def _framed(values: list[tuple[str, Fraction]], claimed: int, fmt=lambda v: f"1 in {float(v):,.1f}") -> Finding:
+def _one_in_text(v: Fraction) -> str:
+    from .deals import format_one_in
+    return format_one_in(v)
+
+
+def _framed(values: list[tuple[str, Fraction]], claimed: int, fmt=_one_in_text) -> Finding:
     """One figure in several framings: reproduced in all, depends on framing, or wrong in all
     (the seed's figure is taken as rounded to a whole number)."""
     hits = [round(v) == claimed for _, v in values]
@@ -382,8 +387,9 @@ def _real(cid: str, note: str):
 
 
 def _bounds_note(ctx: Context) -> str:
-    return (f"bounds: a random keep averages {float(ctx.hand.mean):.2f}, the best keep knowing the starter "
-            f"{float(_best_keep_mean(ctx)):.2f}; real play lies between")
+    return (f"for scale: four cards kept at random average {float(ctx.hand.mean):.2f}; no discard can average "
+            f"more than {float(_best_keep_mean(ctx)):.2f} (the best four of the six for each starter, chosen "
+            "knowing it)")
 
 
 _add("real-hand-higher", "In the real hand statistics this number of points is higher, since cribbage players "
@@ -795,28 +801,29 @@ _add("heels-2", "If the start card is a jack, the dealer immediately pegs 2 poin
 def _v(name: str, fields: tuple[str, ...], claimed: tuple, note: str = ""):
     def check(ctx: Context) -> Finding:
         v = _variant(name)
-        ours = tuple(v.kept if f == "kept" else getattr(v, f) for f in fields)
+        crib = v.players * v.throw + v.crib_from_deck  # the crib as the table builds it
+        ours = tuple(crib if f == "crib" else getattr(v, f) for f in fields)
         text = ", ".join(f"{f} {x}" for f, x in zip(fields, ours))
         return _rule(ours, claimed, f"{name}: {text}", note)
     return check
 
 
 _add("six-card-deal", "The dealer gives six cards to each player ... Each keeps four and gives two to the crib.", S2,
-     "rule", "", _v("six-card", ("dealt", "throw", "kept"), (6, 2, 4)), "6 / 2 / 4")
+     "rule", "", _v("six-card", ("dealt", "throw", "kept", "crib"), (6, 2, 4, 4)), "6 / 2 / 4 / 4")
 _add("game-121", "The first player to reach 121 points wins, whether by pegging during play, counting a hand, or "
      "scoring two for heels.", S2, "rule", "", _v("six-card", ("game",), (121,)), "121")
 _add("five-card-deal", "dealer deals 5 cards to each player ... Each player must choose two cards to discard face down "
-     "to form the 'crib'. These four cards ...", S0, "rule", "", _v("five-card", ("dealt", "throw", "kept"), (5, 2, 3)),
-     "5 / 2 / 3")
+     "to form the 'crib'. These four cards ...", S0, "rule", "", _v("five-card", ("dealt", "throw", "kept", "crib"), (5, 2, 3, 4)),
+     "5 / 2 / 3 / 4")
 _add("five-card-game-61", "To be the first to score 61 points ... Five-card Cribbage. The older British game: five "
      "cards each, two to the crib, played to 61.", (S0, S2), "rule", "", _v("five-card", ("game",), (61,)), "61")
 _add("five-card-last-3", "The player cutting the lower card deals, and the other player immediately pegs 3 points for "
      "'last' as compensation. This is scored on the first deal only.", S0, "rule", "",
      _v("five-card", ("first_deal_last",), (3,)), "3")
 _add("four-players", "Two partnerships, five cards each, everyone gives one card to the crib.", S2, "rule", "",
-     _v("four-player", ("dealt", "throw", "partners"), (5, 1, True)), "5 / 1")
+     _v("four-player", ("dealt", "throw", "partners", "crib"), (5, 1, True, 4)), "5 / 1 / 4")
 _add("three-players", "Five cards each plus one dealt straight to the crib; each player discards one.", S2, "rule", "",
-     _v("three-player", ("dealt", "throw", "crib_from_deck"), (5, 1, 1)), "5 / 1 / 1")
+     _v("three-player", ("dealt", "throw", "crib_from_deck", "crib"), (5, 1, 1, 4)), "5 / 1 / 1 / 4")
 
 
 def _lead_low(ctx: Context) -> Finding:
