@@ -32,6 +32,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .errors import CribStatsError
+
 S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
 S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
 S2 = "002_70e7159913351c5b.txt"  # six-card rules, variants, FAQ
@@ -48,6 +50,13 @@ FRAMINGS = {
     "rule": "a rule of the game (variant table, scorer, play stepper)",
 }
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+class ClaimError(CribStatsError, KeyError):
+    """An unknown claim id (the message lists the ids)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 MAXIMA_FILE = "claims_maxima.json"
 
 
@@ -856,7 +865,7 @@ def get(claim_id: str) -> Claim:
     for c in REGISTRY:
         if c.id == claim_id:
             return c
-    raise KeyError(f"no claim {claim_id!r}; ids: {', '.join(c.id for c in REGISTRY)}")
+    raise ClaimError(f"no claim {claim_id!r}; ids: {', '.join(c.id for c in REGISTRY)}")
 
 
 def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None) -> list[Entry]:
@@ -935,3 +944,7 @@ def render_markdown(entries: list[Entry]) -> str:
         lines.append(f"| {c.id} | {', '.join(x[:3] for x in c.files)} | {_md(c.quote)} | {c.framing} | "
                      f"{_md(c.claimed)} | {_md(ours)} | {f.verdict} | `{_md(c.command)}` |")
     return "\n".join(lines) + "\n"
+
+
+__all__ = ["Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "as_dict", "evaluate", "get",
+           "maxima_json", "maxima_results", "register_model", "registry", "render_markdown", "render_text"]

@@ -10,6 +10,7 @@ import pytest
 import reference
 from crib_stats import claims
 from crib_stats.claims import Context, Entry, Finding, evaluate, registry
+from crib_stats.errors import CribStatsError
 from crib_stats.maxima import PEG_BOUND, dealer_show_max, dealer_total_max, hands_scoring
 from crib_stats.pegging import best_play, play
 from crib_stats.scoring import score
@@ -115,8 +116,9 @@ def test_a_model_value_plugs_in():
 
 
 def test_unknown_id():
-    with pytest.raises(KeyError, match="no claim"):
+    with pytest.raises(claims.ClaimError, match="no claim 'nope'; ids: hands-12994800"):
         claims.get("nope")
+    assert isinstance(claims.ClaimError("x"), CribStatsError)
 
 
 # ------------------------------------------------------------------------------- the maxima twins
