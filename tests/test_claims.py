@@ -194,6 +194,15 @@ def test_committed_maxima_examples_score_what_they_say():
         + best_play("3 3 4 4", "3 3 4 4", "dealer").points["dealer"])
 
 
+def test_committed_show_maxima_and_24s_are_what_the_code_computes():
+    # the quick part of the committed searches, recomputed in the fast suite (seconds)
+    data = _data("claims_maxima.json")
+    as_json = lambda x: json.loads(json.dumps(x))  # noqa: E731  (tuples become lists)
+    assert as_json(dealer_show_max(False).as_dict()) == data["dealer_show"]["without_heels"]
+    assert as_json(dealer_show_max(True).as_dict()) == data["dealer_show"]["with_heels"]
+    assert as_json([p.as_dict() for p in hands_scoring(24)]) == data["hands_scoring_24"]
+
+
 @pytest.mark.slow
 def test_committed_maxima_are_what_the_code_computes():
     assert json.loads(claims.maxima_json()) == _data("claims_maxima.json")
