@@ -145,10 +145,19 @@ class Context:
 
     @cached_property
     def extremes(self) -> dict:
-        if "extremes" in self.from_data:
-            return json.loads((self.data_dir / _DATA_FILES["extremes"]).read_text())["extremes"]
+        """The six-card play's extremes over every pair of hands."""
+        return self._extremes("six-card", _DATA_FILES["extremes"])
+
+    @cached_property
+    def extremes_five(self) -> dict:
+        """The five-card play's extremes (a few seconds to recompute)."""
+        return self._extremes("five-card", "pegging_extremes_five_card.json")
+
+    def _extremes(self, variant: str, name: str) -> dict:
+        if "extremes" in self.from_data and (self.data_dir / name).exists():
+            return json.loads((self.data_dir / name).read_text())["extremes"]
         from .pegging import extremes
-        return extremes("six-card").as_dict()["extremes"]
+        return extremes(variant).as_dict()["extremes"]
 
     @cached_property
     def maxima(self) -> dict:
@@ -449,10 +458,22 @@ def _total78(ctx: Context) -> Finding:
 _add("dealer-total-78", "The highest combined count of the dealer's hand, pegging, and crib is 78 according to Joe "
      "O'Brien. Dealer hand 3,3,4,4; Pone hand 3,3,4,4 and Crib: J,5,5,5. The turn card is 5 of the same suit as the "
      "Jack in crib.", S0, "search", "", _total78, "78")
-_add("dealer-pegs-at-least-1", "The dealer will always peg at least one point during the pegging stage.", S0,
-     "search", "crib-stats peg --extremes",
-     lambda ctx: _same(ctx.extremes["least_dealer"]["points"], 1, None,
-                       f"{_n(ctx.extremes['least_dealer']['pairs_reaching_it'])} pairs of hands peg exactly that"), "1")
+def _least_dealer(ctx: Context) -> Finding:
+    six, five = ctx.extremes["least_dealer"], ctx.extremes_five["least_dealer"]
+    text = f"six-card play: {six['points']}; five-card play: {five['points']}"
+    note = (f"{_n(six['pairs_reaching_it'])} pairs of hands peg the dealer exactly {six['points']} in the six-card play; "
+            f"the five-card play stops at the first go, so e.g. pone {' '.join(five['pone'])} against dealer "
+            f"{' '.join(five['dealer'])} can leave the dealer {five['points']}")
+    if six["points"] == 1 and five["points"] == 1:
+        return Finding(text, "reproduced", note, [six["points"], five["points"]])
+    if 1 in (six["points"], five["points"]):
+        return Finding(text, "depends on framing", "right for the six-card game; " + note, [six["points"], five["points"]])
+    return Finding(text, "wrong", note, [six["points"], five["points"]])
+
+
+_add("dealer-pegs-at-least-1", "The dealer will always peg at least one point during the pegging stage. If pone is able "
+     "to play at each turn then dealer must score at least one for 'last', if not, then dealer scores at least one for "
+     "'go'.", S0, "search", "crib-stats peg --extremes", _least_dealer, "1")
 
 
 def _dealer_card_points(pone: str, dealer: str, seq: str) -> list[int]:
@@ -485,7 +506,7 @@ def _peg26(ctx: Context) -> Finding:
     most = ctx.extremes["most_dealer"]["points"]
     text = f"that deal: {peg} pegged + 2 for his heels = {peg + 2}; the most the dealer can peg is {most}"
     return Finding(text, "wrong" if most != 26 else "reproduced",
-                   f"as a maximum the right value is {most} ({most + 2} with his heels)", most)
+                   f"as a maximum the right value is {most} ({most + 2} with his heels); the seed retracts it", most)
 
 
 _add("dealer-peg-26-old", "not 26 points as we stated before with a dealer's hand 4,4,4,7, pone's hand 4,8,10,K, "

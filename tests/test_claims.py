@@ -64,6 +64,7 @@ FRAMING = {
     "odds-28",
     "average-around-five",  # 4.77 random hand, 4.73 random crib; a kept hand averages more
     "run-3-4-4-5",  # in the play nothing; in the show a double run (6)
+    "dealer-pegs-at-least-1",  # six-card: 1; five-card: pone A A A, dealer 9 10 10, A 9 A 10 A leaves him 0
 }
 MODEL = {"real-hand-higher", "real-dealer-hand-7.95", "real-pone-hand-8.10", "real-crib-4.65",
          "real-pegging-3.5-2.1", "real-per-deal-16-10"}
