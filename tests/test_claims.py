@@ -150,6 +150,14 @@ def test_heels_decide_on_the_heels_pack():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("heels", [False, True])
+def test_dealer_total_on_a_pack_of_fives_sevens_tens_and_jacks(heels):
+    deck = [16, 17, 18, 19, 24, 25, 26, 27, 37, 38, 40, 42, 43]  # heels take the total from 57 to 59
+    m = dealer_total_max(heels, deck)
+    assert (m.points, m.deals) == reference.dealer_total_max(deck, None, heels)
+
+
+@pytest.mark.slow
 def test_dealer_total_with_a_choice_of_pone_hands():
     # 14 cards: the pone picks 4 of the 5 left; two starters (a 5 and a jack) with heels
     m = dealer_total_max(True, D14, starters=[16, 40])
