@@ -452,3 +452,63 @@ def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
         total += cache[theirs]
         n += 1
     return Fraction(total, n)
+
+
+# claims: maxima
+# ---------------------------------------------------------------------------------------------
+
+
+def _four_card_shows(rest, starter):
+    """Every 4-card set of ``rest`` with its hand-rules and crib-rules show with ``starter``."""
+    return [(set(four), show_total(four, starter), show_total(four, starter, crib=True))
+            for four in combinations(rest, 4)]
+
+
+def dealer_show_max(deck, heels=False):
+    """(most, how many (hand, crib, starter)) of the dealer's hand + crib (+ 2 for a jack starter
+    with ``heels``) over every starter, hand and crib of distinct cards (codes) from ``deck``."""
+    best, count = -1, 0
+    for s in deck:
+        shows = _four_card_shows([c for c in deck if c != s], s)
+        bonus = 2 if heels and card(s)[0] == 11 else 0
+        for hand, h, _ in shows:
+            for crib, _, c in shows:
+                if hand & crib:
+                    continue
+                total = h + c + bonus
+                if total > best:
+                    best, count = total, 0
+                if total == best:
+                    count += 1
+    return best, count
+
+
+def dealer_total_max(deck, starters=None, heels=False):
+    """(most, how many deals) of the dealer's hand + crib + the most the dealer can peg (every
+    legal play of the two hands, six-card rules) (+ 2 for a jack starter with ``heels``) over
+    every deal (starter, dealer hand, crib, pone hand) of distinct cards from ``deck``."""
+    peg_cache = {}
+
+    def most_dealer(pone, dealer):
+        key = (tuple(sorted(pone)), tuple(sorted(dealer)))
+        if key not in peg_cache:
+            peg_cache[key] = max(d for _, _, d, _ in all_plays(key[0], key[1], False))
+        return peg_cache[key]
+
+    best, count = -1, 0
+    for s in (deck if starters is None else starters):
+        rest = [c for c in deck if c != s]
+        shows = _four_card_shows(rest, s)
+        bonus = 2 if heels and card(s)[0] == 11 else 0
+        for hand, h, _ in shows:
+            for crib, _, c in shows:
+                if hand & crib:
+                    continue
+                left = [x for x in rest if x not in hand and x not in crib]
+                for pone in combinations(left, 4):
+                    total = h + c + bonus + most_dealer([card(x)[0] for x in pone], [card(x)[0] for x in hand])
+                    if total > best:
+                        best, count = total, 0
+                    if total == best:
+                        count += 1
+    return best, count

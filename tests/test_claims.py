@@ -1,0 +1,281 @@
+"""The claims registry: every value recomputed, the maxima kernels against their naive twins,
+the committed maxima checked by scoring their examples, and the report against the code."""
+
+import json
+import os
+from math import comb
+
+import pytest
+
+import reference
+from crib_stats import claims
+from crib_stats.claims import Context, Entry, Finding, evaluate, registry
+from crib_stats.errors import CribStatsError
+from crib_stats.maxima import PEG_BOUND, dealer_show_max, dealer_total_max, hands_scoring
+from crib_stats.pegging import best_play, play
+from crib_stats.scoring import score
+
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+
+
+def _data(name):
+    with open(os.path.join(ROOT, "data", name), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@pytest.fixture(scope="module")
+def entries():
+    return {e.claim.id: e for e in evaluate()}
+
+
+# ------------------------------------------------------------------------------- the registry
+
+
+def test_registry_is_well_formed():
+    ids = [c.id for c in registry()]
+    assert len(ids) == len(set(ids)) >= 60
+    for c in registry():
+        assert c.framing in claims.FRAMINGS, c.id
+        assert set(c.files) <= {claims.S0, claims.S1, claims.S2} and c.files, c.id
+        assert c.command.startswith("crib-stats "), c.id
+        assert c.quote, c.id
+    for f in (claims.S0, claims.S1, claims.S2):  # the seed files named exist under these names
+        assert f.endswith(".txt") and len(f) == len("000_d94c73912b78599d.txt")
+
+
+def test_every_claim_evaluates_to_a_known_verdict(entries):
+    assert set(entries) == {c.id for c in registry()}
+    for e in entries.values():
+        assert e.finding.verdict in claims.VERDICTS
+        assert e.finding.ours
+
+
+# The verdicts the analysis reached. Each line is an independent derivation (arithmetic in the
+# comment), so a change in the code that moves a verdict fails here.
+WRONG = {
+    "show-5-5-10-j",  # 10+5 x3, J+5 x3, 5+5+5: seven fifteens = 14, not "four fifteens for 8"
+    "show-5555-ten-cut",  # a ten-card makes 15 with each of four 5s: four more fifteens, not one
+    "pone-peg-18", "pone-peg-23-anderson",  # the pone can peg 24 (O'Brien's 5 5 4 4 against 5 4 4 K)
+    "dealer-peg-26-old",  # 7 7 4 4 against 7 7 4 4 pegs the dealer 30
+    "restart-led-by-last-scorer",  # the opponent of the last player leads the next count
+}
+FRAMING = {
+    "odds-29",  # 4 / 12,994,800 per random hand; 4 x C(47, 2) / 936,491,920 = 1 in 216,580 per deal
+    "odds-28",
+    "average-around-five",  # 4.77 random hand, 4.73 random crib; a kept hand averages more
+    "run-3-4-4-5",  # in the play nothing; in the show a double run (6)
+    "dealer-pegs-at-least-1",  # six-card: 1; five-card: pone A A A, dealer 9 10 10, A 9 A 10 A leaves him 0
+}
+MODEL = {"real-hand-higher", "real-dealer-hand-7.95", "real-pone-hand-8.10", "real-crib-4.65",
+         "real-pegging-3.5-2.1", "real-per-deal-16-10"}
+
+
+def test_verdicts(entries):
+    by = lambda v: {i for i, e in entries.items() if e.finding.verdict == v}  # noqa: E731
+    assert by("wrong") == WRONG
+    assert by("depends on framing") == FRAMING
+    assert by("model-dependent") == MODEL
+    assert {i for i in by("rule") if entries[i].finding.ours == "not in the code"} == {
+        "game-61-short", "game-91", "skunk-91", "muggins"}
+
+
+def test_independent_derivations():
+    # 5-5-10-J + 5: fifteens 10+5 (3 ways), J+5 (3 ways), 5+5+5 (1) = 7 x 2 = 14; pairs C(3,2) x 2 = 6
+    b = score("5h 5c 10d jd", "5s")
+    assert (b.fifteens, b.pairs, b.total) == (14, 6, 20)
+    assert score("5h 5c 10d js", "5s").total == 21  # + nobs
+    # Anderson: 5 6 4 4 4 4: the pone's 4 at 15 scores 2 + run 4-5-6 3 = 5, pair royal 6, double
+    # pair royal 12 at 27 and, the dealer holding 9 9, the go: 5 + 6 + 12 + 1 = 24
+    assert play("5 4 4 4", "6 4 9 9", "5 6 4 4 4 4 9 9").points["pone"] == 24
+    # the old 26: 4 4 4 7 against 4 8 10 K pegs 24 for the dealer, + 2 for a jack turned
+    assert best_play("4 8 10 K", "4 4 4 7", "dealer").points["dealer"] == 24
+    # 29 odds per six-card deal: the jack and three 5s in the six (C(47, 2) other pairs), four suits
+    assert comb(52, 6) * 46 // (4 * comb(47, 2)) == 216_580
+
+
+def test_a_verdict_can_fail():
+    assert claims._same(3, 4).verdict == "wrong"
+    assert claims._same(4, 4).verdict == "reproduced"
+    assert claims._rule(1, 2).verdict == "wrong"
+    from fractions import Fraction
+    assert claims._framed([("a", Fraction(10)), ("b", Fraction(20))], 20).verdict == "depends on framing"
+    assert claims._framed([("a", Fraction(10))], 20).verdict == "wrong"
+    with pytest.raises(ValueError):
+        Finding("x", "maybe")
+
+
+def test_a_model_value_plugs_in():
+    from fractions import Fraction
+    cid = "real-crib-4.65"
+    assert claims.get(cid).check(Context()).ours == "not modelled yet"
+    claims.register_model(cid, "test model", lambda: Fraction(93, 20))
+    try:
+        f = claims.get(cid).check(Context())
+        assert f.ours.startswith("93/20 = 4.6500") and f.exact == "93/20" and f.verdict == "model-dependent"
+    finally:
+        claims._MODELS.pop(cid)
+
+
+def test_unknown_id():
+    with pytest.raises(claims.ClaimError, match="no claim 'nope'; ids: hands-12994800"):
+        claims.get("nope")
+    assert isinstance(claims.ClaimError("x"), CribStatsError)
+
+
+# ------------------------------------------------------------------------------- the maxima twins
+
+D14 = [12, 13, 14, 15, 16, 17, 18, 19, 40, 41, 42, 43, 20, 21]  # 4s, 5s, jacks, 6♣ 6♦
+D13 = D14[:13]
+D_HEELS = [29, 30, 31, 32, 34, 40, 41, 42, 43, 44, 45, 46, 47]  # 8s, 9s, jacks, queens: a jack turned decides
+
+
+@pytest.mark.parametrize("deck", [D14, D_HEELS])
+@pytest.mark.parametrize("heels", [False, True])
+def test_dealer_show_kernel_equals_naive_twin(deck, heels):
+    m = dealer_show_max(heels, deck)
+    assert (m.points, m.combinations) == reference.dealer_show_max(deck, heels)
+
+
+@pytest.mark.parametrize("deck, heels", [(D13, False), (D13, True), (D_HEELS, True),
+                                         pytest.param(D_HEELS, False, marks=pytest.mark.slow)])
+def test_dealer_total_kernel_equals_naive_twin(deck, heels):
+    m = dealer_total_max(heels, deck)
+    assert (m.points, m.deals) == reference.dealer_total_max(deck, None, heels)
+
+
+def test_heels_decide_on_the_heels_pack():
+    # the pack exercises the heels path: with a jack turned the dealer does better than without
+    assert dealer_show_max(True, D_HEELS).points > dealer_show_max(False, D_HEELS).points
+    assert dealer_total_max(True, D_HEELS).starter.startswith("J")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("heels", [False, True])
+def test_dealer_total_on_a_pack_of_fives_sevens_tens_and_jacks(heels):
+    deck = [16, 17, 18, 19, 24, 25, 26, 27, 37, 38, 40, 42, 43]  # heels take the total from 57 to 59
+    m = dealer_total_max(heels, deck)
+    assert (m.points, m.deals) == reference.dealer_total_max(deck, None, heels)
+
+
+@pytest.mark.slow
+def test_dealer_total_with_a_choice_of_pone_hands():
+    # 14 cards: the pone picks 4 of the 5 left; two starters (a 5 and a jack) with heels
+    m = dealer_total_max(True, D14, starters=[16, 40])
+    assert (m.points, m.deals) == reference.dealer_total_max(D14, [16, 40], True)
+
+
+def test_peg_bound_is_the_committed_extreme():
+    assert PEG_BOUND == _data("pegging_extremes_six_card.json")["extremes"]["most_dealer"]["points"]
+
+
+# ------------------------------------------------------------------------------- committed maxima
+
+
+def _check_show(m, heels):
+    hand = score(m["hand"], m["starter"]).total
+    crib = score(m["crib"], m["starter"], crib=True).total
+    jack = m["starter"].startswith("J")
+    assert (hand, crib) == (m["hand_points"], m["crib_points"])
+    assert m["heels_points"] == (2 if heels and jack else 0)
+    assert m["points"] == hand + crib + m["heels_points"]
+    assert len(set(m["hand"]) | set(m["crib"]) | {m["starter"]}) == 9
+
+
+def test_committed_maxima_examples_score_what_they_say():
+    data = _data("claims_maxima.json")
+    for key, heels in (("without_heels", False), ("with_heels", True)):
+        _check_show(data["dealer_show"][key], heels)
+        t = data["dealer_total"][key]
+        assert score(t["dealer"], t["starter"]).total == t["hand_points"]
+        assert score(t["crib"], t["starter"], crib=True).total == t["crib_points"]
+        assert t["heels_points"] == (2 if heels and t["starter"].startswith("J") else 0)
+        assert len(set(t["dealer"]) | set(t["pone"]) | set(t["crib"]) | {t["starter"]}) == 13
+        pegged = play(t["pone"], t["dealer"], t["play"]).points["dealer"]
+        assert pegged == t["peg_points"]
+        assert t["points"] == t["hand_points"] + t["crib_points"] + pegged + t["heels_points"]
+        assert t["points"] >= t["target"]
+    _check_show(data["jack_starter"]["show"], True)
+    # the seeds' own examples are maxima: 53 = 29 + 24 and 78 = 20 + 29 + 29
+    assert data["dealer_show"]["without_heels"]["points"] == (
+        score("jc 5d 5h 5s", "5c").total + score("4c 4d 6c 6d", "5c", crib=True).total)
+    assert data["dealer_total"]["without_heels"]["points"] == (
+        score("3c 3d 4c 4d", "5h").total + score("jh 5c 5d 5s", "5h", crib=True).total
+        + best_play("3 3 4 4", "3 3 4 4", "dealer").points["dealer"])
+
+
+def test_committed_show_maxima_and_24s_are_what_the_code_computes():
+    # the quick part of the committed searches, recomputed in the fast suite (seconds)
+    data = _data("claims_maxima.json")
+    as_json = lambda x: json.loads(json.dumps(x))  # noqa: E731  (tuples become lists)
+    assert as_json(dealer_show_max(False).as_dict()) == data["dealer_show"]["without_heels"]
+    assert as_json(dealer_show_max(True).as_dict()) == data["dealer_show"]["with_heels"]
+    assert as_json([p.as_dict() for p in hands_scoring(24)]) == data["hands_scoring_24"]
+
+
+@pytest.mark.slow
+def test_committed_maxima_are_what_the_code_computes():
+    assert json.loads(claims.maxima_json()) == _data("claims_maxima.json")
+
+
+# ------------------------------------------------------------------------------- the 24s
+
+
+def test_hands_scoring_24_against_the_twin_and_the_histogram():
+    from itertools import combinations, product
+
+    from crib_stats.enumeration import counts
+
+    pats = hands_scoring(24)
+    # every (hand, starter) combination scoring 24 is counted once: the histogram's count
+    assert sum(p.combinations for p in pats) == counts("hand")[24]
+    rank_of = {"A": 0, "T": 9, "J": 10, "Q": 11, "K": 12} | {str(n): n - 1 for n in range(2, 10)}
+    for p in pats:
+        ranks = [rank_of[ch] for ch in p.short]
+        groups = [list(combinations([r * 4 + s for s in range(4)], ranks.count(r))) for r in sorted(set(ranks))]
+        hits = plain = 0
+        for pick in product(*groups):
+            cards = [c for g in pick for c in g]
+            for i, starter in enumerate(cards):
+                hand = cards[:i] + cards[i + 1:]
+                parts = reference.show(hand, starter)
+                if sum(parts) == 24:
+                    hits += 1
+                    plain += parts[3] == 0 and parts[4] == 0
+        assert (hits, plain) == (p.combinations, p.plain), p.short
+
+
+# ------------------------------------------------------------------------------- full recomputation
+
+
+@pytest.mark.slow
+def test_claims_recomputed_without_the_committed_odds_and_maxima():
+    # the odds recomputed; the pegging extremes are held against the code by tests/test_pegging.py
+    # and the maxima by test_committed_maxima_are_what_the_code_computes
+    fresh = evaluate(ctx=Context(from_data=("extremes", "maxima")))
+    assert [e.as_dict() for e in fresh] == [e.as_dict() for e in evaluate()]
+
+
+# ------------------------------------------------------------------------------- output
+
+
+def test_renderers(entries):
+    listed = list(entries.values())
+    text = claims.render_text(listed)
+    for i in entries:
+        assert f"] {i}  (" in text
+    doc = claims.as_dict(listed)
+    json.dumps(doc)
+    assert sum(doc["verdicts"].values()) == len(listed)
+    assert doc["verdicts"]["wrong"] == len(WRONG)
+
+
+def test_committed_report_is_what_the_renderer_makes(entries):
+    with open(os.path.join(ROOT, "docs", "claims.md"), encoding="utf-8") as fh:
+        assert fh.read() == claims.render_markdown([entries[c.id] for c in registry()])
+
+
+def test_entry_dict_keys(entries):
+    d = next(iter(entries.values())).as_dict()
+    assert isinstance(next(iter(entries.values())), Entry)
+    assert set(d) == {"id", "claim", "claimed", "files", "framing", "framing_text", "ours", "exact", "verdict",
+                      "note", "command"}
