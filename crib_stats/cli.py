@@ -133,6 +133,20 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--json", action="store_true", help="print one JSON object")
     g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
 
+    c = _sub(sub, "claims", "every figure in the source documents, checked",
+             "The seeds' quantitative claims (hand counts, odds, maxima, averages, rules),\n"
+             "each with the framing it holds in, the value the code computes, a verdict\n"
+             "(reproduced, wrong, depends on framing, model-dependent, rule) and the command\n"
+             "that reproduces it. The report is kept at docs/claims.md.",
+             ["crib-stats claims", "crib-stats claims --id odds-29", "crib-stats claims --json",
+              "crib-stats claims --markdown docs/claims.md"])
+    c.add_argument("--id", action="append", metavar="ID", help="only this claim (repeatable)")
+    c.add_argument("--recompute", action="store_true",
+                   help="recompute the long searches instead of reading data/ (minutes)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE")
+    c.add_argument("--out", metavar="DIR", help="recompute the dealer's maxima and write claims_maxima.json into DIR")
+
     w = _sub(sub, "sweep", "the best discard for every deal there is, exactly",
              "Every deal of a variant (all C(52,6) = 20,358,520 six-card deals, as 962,988\n"
              "suit classes), each thrown the best way for the hand alone, the dealer and the\n"
@@ -309,6 +323,39 @@ def _cmd_peg(args) -> int:
     return EXIT_OK
 
 
+def _cmd_claims(args) -> int:
+    import os
+
+    from . import claims, io, report
+
+    if args.markdown is not None:
+        if not args.markdown:
+            raise UsageError("claims: --markdown needs a file name")
+        io.check_writable_dir(os.path.dirname(args.markdown) or ".", f"--markdown {args.markdown}")
+    out = io.OutputDir(args.out, [claims.MAXIMA_FILE]) if args.out is not None else None
+    if args.id:
+        for claim_id in args.id:
+            claims.get(claim_id)  # an unknown id is one line and exit 2, before any work
+    ctx = claims.Context(from_data=()) if args.recompute else claims.Context()
+    if out is not None:
+        results = claims.maxima_results()
+        out.write(claims.MAXIMA_FILE, claims.maxima_json(results), "crib-stats claims --out DIR",
+                  "the dealer's largest show and hand + crib + pegging (with and without heels, and with a jack "
+                  "turned) and the hands scoring 24, by exhaustive search")
+        out.close()
+    entries = claims.evaluate(args.id, ctx)
+    if args.json:
+        print(json.dumps(report.header("claims", None) | claims.as_dict(entries), ensure_ascii=False))
+    else:
+        print(claims.render_text(entries))
+    if args.markdown:
+        _wrote(io.write_text(args.markdown, claims.render_markdown(entries)))
+    if out is not None:
+        for path in out.written:
+            _wrote(path)
+    return EXIT_OK
+
+
 def _cmd_sweep(args) -> int:
     from . import io, report, sweep
     from .rules import variant as get_variant
@@ -378,7 +425,7 @@ def _first_run_note() -> None:
 
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
-            "sweep": _cmd_sweep}
+            "sweep": _cmd_sweep, "claims": _cmd_claims}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

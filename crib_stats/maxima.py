@@ -25,6 +25,8 @@ from math import comb
 import numpy as np
 
 from .cards import RANK_NAMES, Card
+from .kernels.constants import JACK
+from .rules import HEELS
 from .tables import rank_table
 
 PEG_BOUND = 30  # the most the dealer can peg in the six-card play (data/pegging_extremes_six_card.json)
@@ -93,7 +95,7 @@ def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximu
         pts, n, i, j = (int(x) for x in km.best_show_pair(bits, hand, crib))
         if i < 0:
             continue
-        extra = 2 if heels and s >> 2 == 10 else 0
+        extra = HEELS if heels and s >> 2 == JACK else 0
         if pts + extra > best:
             best, count, reached = pts + extra, 0, []
             example = (cards[i], cards[j], s, int(hand[i]), int(crib[j]), extra)
@@ -158,7 +160,7 @@ def _search(codes, starters, heels: bool, target: int, peg_bound: int):
         cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
         if len(hand) == 0:
             continue
-        extra = 2 if heels and s >> 2 == 10 else 0
+        extra = HEELS if heels and s >> 2 == JACK else 0
         hi, ci = km.show_pairs(bits, hand, crib, target - peg_bound - extra)
         if len(hi) == 0:
             continue

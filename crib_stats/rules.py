@@ -1,7 +1,9 @@
 """The variant table (DESIGN.md section 2), kept in one place.
 
-Only what the code reads lives here: the deal sizes that drive parsing, the discard and the
-play. Scoring rules themselves are in the kernels (:mod:`crib_stats.kernels.show` and
+What the code reads lives here: the deal sizes that drive parsing, the discard and the play,
+and the points of his heels (the dealer's maxima); the rules of whole games (game length,
+partners, the five-card game's 3 for last) are only reported, by ``crib-stats claims``. Scoring
+rules themselves are in the kernels (:mod:`crib_stats.kernels.show` and
 :mod:`crib_stats.kernels.play`), so nothing here pretends to change them.
 
 >>> v = variant("five-card")
@@ -25,6 +27,7 @@ class VariantError(CribStatsError):
 
 
 CRIB_SIZE = 4
+HEELS = 2  # a jack turned as the starter: the dealer pegs 2 at once (not part of any show)
 # the most a kept hand scores with the starter (a 4-card hand: 29; the five-card game's 3-card
 # hand: 20); tests derive both from the exhaustive enumeration
 MAX_HAND = {4: 29, 3: 20}
@@ -40,6 +43,10 @@ class Variant:
     crib_from_deck: int  # cards dealt straight from the pack to the crib
     two_player_play: bool  # the play is modelled (two players)
     play_stops_at_first_go: bool = False  # five-card game: one count, up to the first go or 31
+    # rules of whole games: no computation reads them; crib-stats claims reports them
+    game: int = 121  # points to win
+    partners: bool = False
+    first_deal_last: int = 0  # points the pone pegs for 'last' on the first deal
 
     @property
     def kept(self) -> int:
@@ -61,9 +68,9 @@ VARIANTS: dict[str, Variant] = {
     for v in (
         Variant("six-card", players=2, dealt=6, throw=2, crib_from_deck=0, two_player_play=True),
         Variant("five-card", players=2, dealt=5, throw=2, crib_from_deck=0, two_player_play=True,
-                play_stops_at_first_go=True),
+                play_stops_at_first_go=True, game=61, first_deal_last=3),
         Variant("three-player", players=3, dealt=5, throw=1, crib_from_deck=1, two_player_play=False),
-        Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, two_player_play=False),
+        Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, two_player_play=False, partners=True),
     )
 }
 

@@ -23,7 +23,9 @@ COMMANDS = [
     ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "data")],
     ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "data")],  # a minute or two
 ] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "data")]
-     for v in ("six-card", "five-card", "three-player", "four-player")]
+      for v in ("six-card", "five-card", "three-player", "four-player")] + [
+    ["claims", "--out", os.path.join(ROOT, "data"), "--markdown", os.path.join(ROOT, "docs", "claims.md")],
+]
 
 
 def run() -> int:

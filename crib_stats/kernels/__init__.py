@@ -8,6 +8,7 @@
 - :mod:`.crib`          discard tallies under the random crib model
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
 - :mod:`.policies`      the play under the greedy and minimax policies; the play tables
+- :mod:`.maxima`        the dealer's largest show and hand + crib + pegging (exhaustive)
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
@@ -89,7 +90,7 @@ _configure_cache()
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, play, policies, show, sweep
+    from . import crib, deals, distributions, maxima, play, policies, show, sweep
 
     show.warmup()
     distributions.warmup()
@@ -97,4 +98,5 @@ def warmup() -> None:
     crib.warmup()
     play.warmup()
     policies.warmup()
+    maxima.warmup()
     sweep.warmup()

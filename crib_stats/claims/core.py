@@ -1,0 +1,277 @@
+"""The framework of the claims registry: claims, findings, the shared context, and the small
+helpers every check uses. The checks themselves live in :mod:`.show` and :mod:`.play`."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Iterable
+
+from ..errors import CribStatsError
+
+S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
+S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
+S2 = "002_70e7159913351c5b.txt"  # six-card rules, variants, FAQ
+
+VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule")
+FRAMINGS = {
+    "hand": "a random 4-card hand + starter (12,994,800 equally likely)",
+    "crib": "a random 4-card crib + starter, crib rules",
+    "six-card deal": "a six-card deal, keeping the best four for the starter (936,491,920 deals)",
+    "example": "a worked example, scored by the scorer",
+    "play": "a count or a play, scored card by card by the play stepper",
+    "search": "exhaustive search over every deal / pair of hands and every legal play",
+    "real play": "averages over real games: need discard and pegging policies",
+    "rule": "a rule of the game (variant table, scorer, play stepper)",
+}
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+class ClaimError(CribStatsError, KeyError):
+    """An unknown claim id (the message lists the ids)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+MAXIMA_FILE = "claims_maxima.json"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Our value (text, plus an exact JSON-able value), the verdict, and a note."""
+
+    ours: str
+    verdict: str
+    note: str = ""
+    exact: object = None
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"unknown verdict {self.verdict!r}")
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    quote: str
+    files: tuple[str, ...]
+    framing: str
+    command: str
+    check: Callable[["Context"], Finding] = field(repr=False, compare=False)
+    claimed: str = ""  # the seed's figure, as quoted
+
+
+@dataclass(frozen=True)
+class Entry:
+    claim: Claim
+    finding: Finding
+
+    def as_dict(self) -> dict:
+        c, f = self.claim, self.finding
+        return {"id": c.id, "claim": c.quote, "claimed": c.claimed, "files": list(c.files),
+                "framing": c.framing, "framing_text": FRAMINGS[c.framing], "ours": f.ours,
+                "exact": f.exact, "verdict": f.verdict, "note": f.note, "command": c.command}
+
+
+# ---------------------------------------------------------------------------------------------
+# The context: computations shared by the checks, each done once
+# ---------------------------------------------------------------------------------------------
+
+MODELS: dict[str, tuple[str, Callable[[], Fraction]]] = {}
+
+
+def register_model(claim_id: str, name: str, value: Callable[[], Fraction]) -> None:
+    """Plug a model value into a real-play claim (e.g. a sweep under a discard and pegging policy).
+    The claim then shows the model's value; its verdict stays 'model-dependent'."""
+    MODELS[claim_id] = (name, value)
+
+
+class Context:
+    """Shared computations. ``from_data`` names the long computations read from the committed
+    files in ``data/`` (each verified against the code by a slow test) instead of recomputed:
+    "odds" (odds.csv), "extremes" (pegging_extremes_six_card.json), "maxima" (claims_maxima.json).
+    """
+
+    def __init__(self, from_data: Iterable[str] = ("odds", "extremes", "maxima"), data_dir: Path = DATA_DIR):
+        self.from_data = {s for s in from_data if (Path(data_dir) / DATA_FILES[s]).exists()}
+        self.data_dir = Path(data_dir)
+
+    @cached_property
+    def hand(self):
+        from ..enumeration import summary
+        return summary("hand")
+
+    @cached_property
+    def crib(self):
+        from ..enumeration import summary
+        return summary("crib")
+
+    def deal_counts(self, key: str) -> tuple[int, tuple[int, ...]]:
+        """(combinations, counts by score) of a deal framing of :mod:`crib_stats.deals`."""
+        if "odds" in self.from_data:
+            with open(self.data_dir / DATA_FILES["odds"], newline="") as fh:
+                rows = [r for r in csv.DictReader(fh) if r["framing"] == key]
+            counts = [0] * (max(int(r["score"]) for r in rows) + 1)
+            for r in rows:
+                counts[int(r["score"])] = int(r["count"])
+            return int(rows[0]["combinations"]), tuple(counts)
+        from ..deals import deal_odds
+        o = deal_odds(*{"six-card-deal": (6, 4), "three-four-player-deal": (5, 4)}[key])
+        return o.combinations, o.counts
+
+    @cached_property
+    def extremes(self) -> dict:
+        """The six-card play's extremes over every pair of hands."""
+        return self._extremes("six-card", DATA_FILES["extremes"])
+
+    @cached_property
+    def extremes_five(self) -> dict:
+        """The five-card play's extremes (a few seconds to recompute)."""
+        return self._extremes("five-card", "pegging_extremes_five_card.json")
+
+    def _extremes(self, variant: str, name: str) -> dict:
+        if "extremes" in self.from_data and (self.data_dir / name).exists():
+            return json.loads((self.data_dir / name).read_text())["extremes"]
+        from ..extremes import extremes
+        return extremes(variant).as_dict()["extremes"]
+
+    @cached_property
+    def maxima(self) -> dict:
+        if "maxima" in self.from_data:
+            return json.loads((self.data_dir / MAXIMA_FILE).read_text())
+        return maxima_results()
+
+
+DATA_FILES = {"odds": "odds.csv", "extremes": "pegging_extremes_six_card.json", "maxima": MAXIMA_FILE}
+
+
+def maxima_results() -> dict:
+    """Everything ``data/claims_maxima.json`` holds, computed (about a minute on two cores):
+    the dealer's largest show and largest hand + crib + pegging, without and with his heels, the
+    best with a jack turned (heels included; counts for the jack of clubs turned), and the hands
+    scoring 24."""
+    from ..maxima import dealer_show_max, dealer_total_max, hands_scoring
+
+    both = (("without_heels", False), ("with_heels", True))
+    jack = [40]  # the jack of clubs: every suit scores alike
+    return {
+        "dealer_show": {k: dealer_show_max(heels=h).as_dict() for k, h in both},
+        "dealer_total": {k: dealer_total_max(heels=h).as_dict() for k, h in both},
+        "jack_starter": {"show": dealer_show_max(True, starters=jack).as_dict(),
+                         "total": dealer_total_max(True, starters=jack, step=3).as_dict()},
+        "hands_scoring_24": [p.as_dict() for p in hands_scoring(24)],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers the checks share
+# ---------------------------------------------------------------------------------------------
+
+
+def thousands(x: int) -> str:
+    return f"{x:,}"
+
+
+def verdict_same(ours, claimed, text: str | None = None, note: str = "", exact=None) -> Finding:
+    """'reproduced' when our value equals the seed's figure, else 'wrong' naming ours."""
+    shown = text if text is not None else str(ours)
+    if ours == claimed:
+        return Finding(shown, "reproduced", note, ours if exact is None else exact)
+    right = f"the right value is {shown}" if len(shown) <= 40 else ""
+    return Finding(shown, "wrong", "; ".join(x for x in (right, note) if x), ours if exact is None else exact)
+
+
+def verdict_rule(ours, claimed, text: str | None = None, note: str = "") -> Finding:
+    """A rule: consistent when the code's value equals the seed's; otherwise flagged wrong."""
+    if ours == claimed:
+        return Finding(text if text is not None else str(ours), "rule", note or "consistent with the code", ours)
+    return verdict_same(ours, claimed, text, note)
+
+
+def not_in_code(note: str = "") -> Finding:
+    return Finding("not in the code", "rule", note or "a scoring option of whole games; the code plays no games to a score")
+
+
+def frac_text(f: Fraction) -> str:
+    return f"{f.numerator}/{f.denominator} = {float(f):.4f}"
+
+
+def one_in(combinations: int, count: int) -> Fraction:
+    return Fraction(combinations, count)
+
+
+def mean_of(combinations: int, counts: tuple[int, ...]) -> Fraction:
+    return Fraction(sum(s * c for s, c in enumerate(counts)), combinations)
+
+
+def score_of(hand: str, starter: str, crib: bool = False, variant: str = "six-card"):
+    from ..scoring import score
+    return score(hand, starter, crib=crib, variant=variant)
+
+
+def count_of(cards: str) -> list[int]:
+    from ..pegging import count_points
+    return [e.points for e in count_points(cards)]
+
+
+def play_points(pone: str, dealer: str, seq: str, variant: str = "six-card") -> dict:
+    from ..pegging import play
+    return play(pone, dealer, seq, variant).points
+
+
+def best_of(pone: str, dealer: str, side: str):
+    from ..pegging import best_play
+    return best_play(pone, dealer, side)
+
+
+def variant_of(name: str):
+    from ..rules import variant
+    return variant(name)
+
+
+def model_finding(claim_id: str, note: str) -> Finding:
+    if claim_id in MODELS:
+        name, fn = MODELS[claim_id]
+        v = fn()
+        return Finding(f"{frac_text(v)} ({name})", "model-dependent", note, f"{v.numerator}/{v.denominator}")
+    return Finding("not modelled yet", "model-dependent", note)
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry. Each check computes our value and decides the verdict from it.
+# ---------------------------------------------------------------------------------------------
+
+REGISTRY: list[Claim] = []
+CLAIMS_CMD = "crib-stats claims --id "
+
+
+def add(cid: str, quote: str, files, framing: str, command: str, check, claimed: str = "") -> None:
+    files = (files,) if isinstance(files, str) else tuple(files)
+    REGISTRY.append(Claim(cid, quote, files, framing, command or CLAIMS_CMD + cid, check, claimed))
+
+
+def score_command(hand: str, starter: str, extra: str = "") -> str:
+    """The command that shows a worked example's score."""
+    return f"crib-stats score {hand} --starter {starter}{extra}"
+
+
+def one_in_text(v: Fraction) -> str:
+    from ..deals import format_one_in
+    return format_one_in(v)
+
+
+def framed(values: list[tuple[str, Fraction]], claimed: int, fmt=one_in_text) -> Finding:
+    """One figure in several framings: reproduced in all, depends on framing, or wrong in all
+    (the seed's figure is taken as rounded to a whole number)."""
+    hits = [round(v) == claimed for _, v in values]
+    text = "; ".join(f"{name}: {fmt(v)}" for name, v in values)
+    exact = {name: f"{v.numerator}/{v.denominator}" for name, v in values}
+    if all(hits):
+        return Finding(text, "reproduced", "", exact)
+    if any(hits):
+        right = ", ".join(name for (name, _), h in zip(values, hits) if h)
+        return Finding(text, "depends on framing", f"right for {right} only", exact)
+    return Finding(text, "wrong", f"the right values are {text}", exact)
