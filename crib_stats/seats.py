@@ -92,18 +92,22 @@ class SweepFigures:
     keeps_pone: np.ndarray
 
 
+def _weights(pairs) -> np.ndarray:
+    """(1820,) int64 deals per kept multiset from (ranks, deals) pairs."""
+    w = np.zeros(len(multisets()), np.int64)
+    for ranks, n in pairs:
+        w[multiset_row(ranks)] += int(n)
+    return w
+
+
 def figures_from_sweep(result) -> SweepFigures:
     """:class:`SweepFigures` of a :class:`crib_stats.sweep.SweepResult` (any deck)."""
     from .engine import ROLES
 
     if result.variant != "six-card":
         raise SeatsError(f"the seats are the six-card game's, got a {result.variant} sweep")
-    rows = np.array([multiset_row([r for r in range(13) for _ in range(int(k[r]))]) for k in result.keep_sets])
-    keeps = {}
-    for role in ("dealer", "pone"):
-        w = np.zeros(len(multisets()), np.int64)
-        np.add.at(w, rows, result.tallies.keep_count[ROLES.index(role)].astype(np.int64))
-        keeps[role] = w
+    ranks = [[r for r in range(13) for _ in range(int(k[r]))] for k in result.keep_sets]
+    keeps = {role: _weights(zip(ranks, result.tallies.keep_count[ROLES.index(role)])) for role in ("dealer", "pone")}
     d, p = result.role("dealer"), result.role("pone")
     return SweepFigures(result.crib_model, result.deals, d.mean_hand, d.mean_crib, p.mean_hand, p.mean_crib,
                         keeps["dealer"], keeps["pone"])
@@ -120,13 +124,9 @@ def committed_figures(crib_model: str = "random", data_dir: Path = DATA_DIR) -> 
     if s["crib_model"] != check_crib_model(crib_model):
         raise SeatsError(f"the committed sweep is for the {s['crib_model']} crib model, not {crib_model}")
     k = pd.read_parquet(data_dir / "sweep_six-card_keeps.parquet")
-    keeps = {}
-    for role in ("dealer", "pone"):
-        w = np.zeros(len(multisets()), np.int64)
-        part = k[k["role"] == role]
-        for text, n in zip(part["keep"], part["deals"]):
-            w[multiset_row([RANK_NAMES.index(x) for x in text.split()])] += int(n)
-        keeps[role] = w
+    keeps = {role: _weights(([RANK_NAMES.index(x) for x in text.split()], n)
+                            for text, n in zip(k.loc[k["role"] == role, "keep"], k.loc[k["role"] == role, "deals"]))
+             for role in ("dealer", "pone")}
     r = s["roles"]
     return SweepFigures(crib_model, int(s["deals"]), Fraction(r["dealer"]["mean_hand_exact"]),
                         Fraction(r["dealer"]["mean_crib_exact"]), Fraction(r["pone"]["mean_hand_exact"]),
@@ -500,6 +500,12 @@ def committed_sample():
     for c in SAMPLE_COLUMNS:
         frame[c] = frame[c].map(lambda a: [int(x) for x in a])
     return frame
+
+
+def committed_sample_result(policy: str = "greedy") -> SampleResult:
+    """:func:`summarise` of the committed deals (a second or two: no discard is recomputed)."""
+    seed = json.loads((DATA_DIR / SUMMARY).read_text(encoding="utf-8"))["sample"]["seed"]
+    return summarise(committed_sample(), policy, "random", seed)
 
 
 def _num(x, width: int = 7) -> str:

@@ -171,3 +171,19 @@ def test_cross_deal_pairs_against_a_double_loop():
                 den += w
         got = seats._cross(values, pts["row_pone"], pts["row_dealer"], pairing)
         assert got.mean == num / den, pairing
+
+
+def test_committed_keep_weights_cover_every_deal():
+    from math import comb
+
+    f = seats.committed_figures("random")
+    assert int(f.keeps_dealer.sum()) == int(f.keeps_pone.sum()) == f.deals == comb(52, 6)
+
+
+@pytest.mark.slow
+def test_committed_figures_equal_a_fresh_sweep():
+    fresh = seats.figures_from_sweep(run_sweep("six-card", cache_dir=False))
+    committed = seats.committed_figures("random")
+    assert (fresh.keeps_dealer == committed.keeps_dealer).all() and (fresh.keeps_pone == committed.keeps_pone).all()
+    assert (fresh.hand_dealer, fresh.crib_dealer, fresh.hand_pone, fresh.crib_pone) == \
+        (committed.hand_dealer, committed.crib_dealer, committed.hand_pone, committed.crib_pone)
