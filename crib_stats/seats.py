@@ -451,8 +451,8 @@ def sample_deals(n: int, seed: int = 0, policy: str = "greedy", crib_model: str 
 def compare(seat: SeatResult, sample: SampleResult) -> dict:
     """Model minus sample for every figure both have: {name: {model, sample, se, error, z}}."""
     out = {}
-    pairs = [(name, name, e) for name, e in sample.estimates.items() if not name.startswith("crib_")]
-    for name, target, e in pairs + [("crib_additive", "crib", sample.estimates["crib"])]:
+    pairs = [(name, e) for name, e in sample.estimates.items() if not name.startswith("crib_")]
+    for name, e in pairs + [("crib_additive", sample.estimates["crib"])]:  # vs the actual crib
         model = getattr(seat, name, None)
         if model is not None:
             err = float(model - e.mean)
