@@ -406,9 +406,7 @@ def summarise(records, policy: str = "greedy", crib_model: str = "random", seed:
     i, j = pts["row_pone"], pts["row_dealer"]
     per = {}  # name -> per-deal sums over the 40 starters
     if policy == "greedy":
-        table = play_table(policy)
-        per["peg_pone"] = 40 * table[i, j, 0].astype(np.int64)
-        per["peg_dealer"] = 40 * table[i, j, 1].astype(np.int64)
+        per["peg_pone"], per["peg_dealer"] = (40 * play_table(policy)[i, j, k].astype(np.int64) for k in (0, 1))
     per["peg_value"] = 40 * value_matrix(policy)[i, j].astype(np.int64)
     for name in ("hand_dealer", "hand_pone", "crib", "heels"):
         per[name] = pts[name].sum(axis=1)
@@ -424,12 +422,10 @@ def summarise(records, policy: str = "greedy", crib_model: str = "random", seed:
         ev = [Fraction(x) for x in records[f"{role}_crib_ev"]]
         sd = float(np.std([float(f) for f in ev], ddof=1)) if n > 1 else float("nan")
         est[f"crib_{role}_view"] = Estimate(sum(ev, Fraction(0)) / n, sd / sqrt(n), n)
-    cross = {}
-    for pairing in PAIRINGS:
-        cross[f"peg_value/{pairing}"] = _cross(value_matrix(policy), i, j, pairing)
-        if policy == "greedy":
-            for k, name in enumerate(("peg_pone", "peg_dealer")):
-                cross[f"{name}/{pairing}"] = _cross(play_table(policy)[:, :, k], i, j, pairing)
+    tables = {"peg_value": value_matrix(policy)}
+    if policy == "greedy":
+        tables.update(peg_pone=play_table(policy)[:, :, 0], peg_dealer=play_table(policy)[:, :, 1])
+    cross = {f"{k}/{pairing}": _cross(t, i, j, pairing) for pairing in PAIRINGS for k, t in tables.items()}
     dist = {k: dict(zip(*[a.tolist() for a in np.unique(v, return_counts=True)])) for k, v in seat.items()}
     return SampleResult(n, seed, policy, crib_model, est, cross, dist)
 
@@ -512,48 +508,41 @@ def _num(x, width: int = 7) -> str:
     return f"{float(x):{width}.3f}" if x is not None else f"{'-':>{width}}"
 
 
+_ROWS = [("dealer: play", "peg_dealer"), ("        hand", "hand_dealer"), ("        crib", "crib"),
+         ("        crib, additive", "crib_additive"), ("        his heels", "heels"),
+         ("        total", "total_dealer"), ("pone:   play", "peg_pone"), ("        hand", "hand_pone"),
+         ("        total", "total_pone"), ("dealer - pone: play", "peg_value"), ("               deal", "value")]
+
+
 def seats_text(result: SeatResult, sample: SampleResult | None = None) -> str:
     """Plain text, at most 80 columns: the per-seat means of ``result`` beside the seeds'
-    real-play figures and, when given, a sample's means (+- one standard error).
+    real-play figures and, when given, a sample's means (+- one standard error) and the
+    spread of its points a deal.
 
     >>> print(seats_text(per_seat("random", "minimax")).splitlines()[0])
     six-card game per seat: play minimax, crib model random, keeps paired by removal
     """
     s = sample.estimates if sample is not None else {}
-    head = f"{'mean points a deal':22}{'model':>8}{'seeds':>8}"
-    if sample is not None:
-        head += f"{'sample':>9}{'+-se':>7}"
-    lines = [f"six-card game per seat: play {result.policy}, crib model {result.crib_model}, "
-             f"keeps paired by {result.pairing}", "", head]
-    rows = [("dealer: play", "peg_dealer", "peg_dealer"), ("        hand", "hand_dealer", "hand_dealer"),
-            ("        crib", "crib", "crib"), ("        crib, additive", "crib_additive", "crib"),
-            ("        his heels", "heels", "heels"), ("        total", "total_dealer", "total_dealer"),
-            ("pone:   play", "peg_pone", "peg_pone"), ("        hand", "hand_pone", "hand_pone"),
-            ("        total", "total_pone", "total_pone"), ("dealer - pone: play", "peg_value", "peg_value"),
-            ("               deal", "value", "value")]
-    for label, name, sampled in rows:
+    lines = [f"six-card game per seat: play {result.policy}, crib model {result.crib_model}, keeps paired by "
+             f"{result.pairing}", "", f"{'mean points a deal':22}{'model':>8}{'seeds':>8}"
+             + (f"{'sample':>9}{'+-se':>7}" if s else "")]
+    for label, name in _ROWS:
         line = f"{label:22}{_num(getattr(result, name), 8)}{_num(SEED_FIGURES.get(name), 8)}"
-        if sampled in s and name != "crib_additive":
-            line += f"{_num(s[sampled].mean, 9)}{s[sampled].se:7.3f}"
-        lines.append(line.rstrip())
-    notes = ["crib: the dealer's E[crib] with the pone's two cards random; additive: + the "
-             f"pone's view ({float(result.crib_pone_view):.3f}) - a random crib "
-             f"({float(result.crib_random):.3f})",
+        lines.append((line + (f"{_num(s[name].mean, 9)}{s[name].se:7.3f}" if name in s else "")).rstrip())
+    notes = [f"crib: the dealer's E[crib] with the pone's two cards random; additive: + the pone's view "
+             f"({float(result.crib_pone_view):.3f}) - a random crib ({float(result.crib_random):.3f})",
              f"his heels: 2 x P(the starter is a jack) = 2 x 4/52 = {_frac(result.heels)}"]
     if result.peg_dealer is None:
         notes.append("minimax: only the play's dealer - pone is defined, not each seat's points")
     if sample is not None:
-        notes.append(f"sample: {sample.n:,} random deals (seed {sample.seed}), each player keeping by "
-                     "its sweep objective; the play of the two actual keeps, the actual crib, "
-                     "every starter")
-    if sample is not None:
+        notes.append(f"sample: {sample.n:,} random deals (seed {sample.seed}), each player keeping by its sweep "
+                     "objective; the play of the two actual keeps, the actual crib, every starter")
         lines += ["", f"{'points a deal (sampled)':26}{'sd':>6}{'10%':>6}{'25%':>6}{'50%':>6}{'75%':>6}{'90%':>6}"]
         for seat, dist in sample.distribution.items():
-            pts, counts = np.array(sorted(dist)), np.array([dist[p] for p in sorted(dist)])
-            mean = (pts * counts).sum() / counts.sum()
-            sd = sqrt(((pts - mean) ** 2 * counts).sum() / counts.sum())
-            cum = np.cumsum(counts) / counts.sum()
-            qs = "".join(f"{int(pts[np.searchsorted(cum, q)]):6d}" for q in (0.1, 0.25, 0.5, 0.75, 0.9))
+            pts = np.array(sorted(dist))
+            share = np.array([dist[p] for p in pts]) / sum(dist.values())
+            sd = sqrt((pts ** 2 * share).sum() - (pts * share).sum() ** 2)
+            qs = "".join(f"{int(pts[np.searchsorted(np.cumsum(share), q)]):6d}" for q in (0.1, 0.25, 0.5, 0.75, 0.9))
             lines.append(f"{seat if seat != 'value' else 'dealer - pone':26}{sd:6.2f}{qs}")
     for note in notes:
         lines.extend(textwrap.wrap(note, 80, subsequent_indent="  "))
