@@ -512,3 +512,49 @@ def dealer_total_max(deck, starters=None, heels=False):
                     if total == best:
                         count += 1
     return best, count
+
+
+# ---------------------------------------------------------------------------------------------
+# seats
+# ---------------------------------------------------------------------------------------------
+# The per-seat model on a reduced deck, from the naive sweep's kept-hand tallies: every pair of
+# a pone keep and a dealer keep, weighed as the pairing says, each played by a twin policy.
+
+
+def seat_means_twin(deck_ranks, value_of, pairing, tallies=None):
+    """{peg_pone, peg_dealer, hand_dealer, crib, hand_pone, crib_pone_view} as Fractions on the
+    deck of ``deck_ranks`` (rank0 values; ``tallies``: its :func:`sweep`, computed when not
+    given); ``value_of(pone, dealer)`` -> (pone points, dealer
+    points) for tuples of ranks 1..13. pairing "fit": weight w_p w_d when no rank has more than
+    four cards between the two hands; "removal": w_p w_d prod_r C(4 - dealer_r, pone_r) /
+    C(4, pone_r), the chance that random suits for each hand give eight distinct cards."""
+    from math import comb
+
+    tallies = sweep(deck_ranks, 6, 2, 2) if tallies is None else tallies
+    deck = len(deck_ranks) * 4
+    unseen = deck - 6
+    per = comb(unseen - 1, 2)
+    out = {}
+    for role in ("dealer", "pone"):
+        t = tallies[role]
+        out["hand_" + role] = Fraction(t["hand_sum"], t["deals"] * unseen)
+    out["crib"] = Fraction(tallies["dealer"]["crib_sum"], tallies["dealer"]["deals"] * unseen * per)
+    out["crib_pone_view"] = Fraction(tallies["pone"]["crib_sum"], tallies["pone"]["deals"] * unseen * per)
+    num_p = num_d = den = Fraction(0)
+    for pone, (wp, _) in tallies["pone"]["keeps"].items():
+        for dealer, (wd, _) in tallies["dealer"]["keeps"].items():
+            weight = Fraction(wp * wd)
+            for r in set(pone) | set(dealer):
+                a, b = pone.count(r), dealer.count(r)
+                if pairing == "fit":
+                    weight *= 1 if a + b <= 4 else 0
+                else:
+                    weight *= Fraction(comb(4 - b, a), comb(4, a)) if a + b <= 4 else 0
+            if weight:
+                p, d = value_of(pone, dealer)
+                num_p += weight * p
+                num_d += weight * d
+                den += weight
+    out["peg_pone"] = num_p / den
+    out["peg_dealer"] = num_d / den
+    return out
