@@ -44,6 +44,16 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 ACCEPTED = "a card is a rank (A 2-10 T J Q K) and a suit (C D H S or ♣ ♦ ♥ ♠), e.g. 5h 5♥ 10h Th"
 
 
+def pip_of(rank: int) -> int:
+    """Counting value of a rank index (0 = ace .. 12 = king), in Python: the kernels' twin is
+    :func:`crib_stats.kernels.constants.pip` (a test holds them equal).
+
+    >>> [pip_of(r) for r in range(13)]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    """
+    return min(rank + 1, 10)
+
+
 class CardError(CribStatsError):
     """Bad card input; the message is one line naming what was wrong and what is accepted."""
 
@@ -82,7 +92,7 @@ class Card:
     @property
     def pip(self) -> int:
         """Counting value: ace 1, 2-10 face value, court cards 10."""
-        return min(self.rank + 1, 10)
+        return pip_of(self.rank)
 
     @property
     def rank_name(self) -> str:

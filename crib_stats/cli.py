@@ -160,6 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="in this process (default); 'local': a Dask LocalCluster; tcp://HOST:PORT: a Dask cluster")
     w.add_argument("--shards", metavar="N", help="split the deal classes into N shards (default 16)")
     w.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
+    w.add_argument("--pegging", choices=["greedy", "minimax"], metavar="POLICY",
+                   help="six-card: add the whole hand per seat, the play under greedy or minimax")
+    w.add_argument("--sample", metavar="N", help="with --pegging and --out: measure the model on N new random deals")
+    w.add_argument("--seed", metavar="S", default="0", help="the sample's random seed (default 0)")
     w.add_argument("--json", action="store_true", help="print one JSON object")
     w.add_argument("--out", metavar="DIR", help="write the tables (Parquet) and the JSON summary into DIR")
     return p
@@ -362,17 +366,43 @@ def _cmd_sweep(args) -> int:
 
     v = get_variant(args.variant)
     shards = _whole_number(args.shards, "--shards", 1)
+    sample_n = _whole_number(args.sample, "--sample", 1)
+    seed = _whole_number(args.seed, "--seed", 0)
+    if args.pegging and v.name != "six-card":
+        raise UsageError(f"sweep: --pegging is modelled for the six-card game, not {v.name}")
+    if sample_n and not (args.pegging and args.out is not None):
+        raise UsageError("sweep: --sample needs --pegging and --out (it writes the measured deals)")
     out = None
     if args.out is not None:
         names = [f"sweep_{v.name}_{t}.parquet" for t in ("throws", "keeps", "hand_bins")] + [sweep.SweepResult.SUMMARY]
+        if sample_n:
+            from .seats import SAMPLE, SUMMARY
+
+            names += [SAMPLE, SUMMARY]
         out = io.OutputDir(args.out, names)
     _first_run_note()
     progress = _progress_bar(f"{v.name} sweep", "shards") if sys.stderr.isatty() else None
     result = sweep.run_sweep(v, args.crib_model, scheduler=args.scheduler, fresh=args.fresh, progress=progress,
                              **({"shards": shards} if shards else {}))
-    print(json.dumps(report.sweep_json(result)) if args.json else report.sweep_text(result))
+    seats = sample = None
+    if args.pegging:
+        from . import seats_sample
+        from .seats import figures_from_sweep, per_seat
+
+        seats = per_seat(args.crib_model, args.pegging, figures=figures_from_sweep(result))
+        if sample_n:
+            records = seats_sample.sample_records(sample_n, seed)
+            sample = seats_sample.summarise(records, args.pegging, args.crib_model, seed)
+        else:
+            sample = seats_sample.committed_sample_result(args.pegging)
+    if args.json:
+        print(json.dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
+    else:
+        print(report.sweep_text(result) + ("\n\n" + report.seats_text(seats, sample).rstrip() if seats else ""))
     if out is not None:
         result.write(out)
+        if sample_n:
+            seats_sample.write(out, sample_n, seed, records)
         out.close()
         for path in out.written:
             _wrote(path)

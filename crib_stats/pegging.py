@@ -20,7 +20,7 @@ from typing import Iterable
 
 import numpy as np
 
-from .cards import RANK_NAMES, Card, CardError, parse
+from .cards import RANK_NAMES, Card, CardError, parse, pip_of
 from .errors import CribStatsError
 from .kernels.constants import (
     PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
@@ -46,7 +46,7 @@ class PegCard:
 
     @property
     def pip(self) -> int:
-        return min(self.rank + 1, 10)
+        return pip_of(self.rank)
 
     def __str__(self) -> str:
         return self.label

@@ -180,6 +180,45 @@ def main() -> None:
         rows.append(("peg extremes, five-card: every play of 206,700 hand pairs", t_peg5,
                      "the six-card search", t_peg6))
 
+    # 8. the sweep over every deal, and the same work on a Dask LocalCluster
+    from crib_stats import sweep
+
+    b = sweep.benchmark("six-card", sample=100)
+    rows.append(("sweep: every six-card deal, three objectives, in-process", b["sweep_seconds"],
+                 "per-deal discard kernel, 100 deals extrapolated", b["per_deal_extrapolated_seconds"]))
+    if not args.quick:
+        from distributed import Client, LocalCluster
+
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            address = cluster.scheduler_address
+            sweep.run_sweep("six-card", scheduler=address, cache_dir=False)  # workers compile / load kernels
+            t_dask = best_of(lambda: sweep.run_sweep("six-card", scheduler=address, cache_dir=False), 2)
+            del client
+        t_local = best_of(lambda: sweep.run_sweep("six-card", cache_dir=False), 2)
+        rows.append(("sweep on a Dask LocalCluster, 2 workers (target within 1.5x)", t_dask,
+                     "the same sweep in-process", t_local))
+
+    # 9. the play under a policy: the tables and E[peg] of a keep
+    from crib_stats import playvalue
+
+    if not args.quick:
+        playvalue.compute_rows("greedy", 0, 2)
+        t_greedy = best_of(lambda: playvalue.compute_table("greedy"), 1)
+        rows.append(("play table, greedy: 3,274,375 pairs of hands (target <= 10 s)", t_greedy,
+                     "peg extremes, every legal play", t_peg6))
+        t_minimax = best_of(lambda: playvalue.compute_table("minimax"), 1)
+        rows.append(("play table, minimax: 3,274,375 pairs of hands (target <= 120 s)", t_minimax,
+                     "peg extremes, every legal play", t_peg6))
+    keep_codes = [[c.code for c in k] for _, k in splits]
+    playvalue.peg_evs(codes, keep_codes, "dealer", "greedy")
+    t_peg = best_of(lambda: playvalue.peg_evs(codes, keep_codes, "dealer", "greedy"), 20)
+    rows.append(("E[peg] of the 15 keeps of a six-card deal (target <= 2 ms)", t_peg,
+                 "discard: analyse() with exact Fractions", t_analyse))
+    t_disc_peg = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "greedy"])
+    rows.append(("crib-stats discard ... --pegging greedy (process, warm; target <= 1 s)", t_disc_peg,
+                 base_name, base_proc))
+
     print(f"{'timed':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'ratio':>8}")
     for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {bt / t:>7.2f}x")

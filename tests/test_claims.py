@@ -107,7 +107,7 @@ def test_a_verdict_can_fail():
 
 def test_a_model_value_plugs_in():
     from fractions import Fraction
-    cid = "real-crib-4.65"
+    cid = "real-hand-higher"
     assert claims.get(cid).check(Context()).ours == "not modelled yet"
     claims.register_model(cid, "test model", lambda: Fraction(93, 20))
     try:
@@ -280,3 +280,14 @@ def test_entry_dict_keys(entries):
     assert isinstance(next(iter(entries.values())), Entry)
     assert set(d) == {"id", "claim", "claimed", "files", "framing", "framing_text", "ours", "exact", "verdict",
                       "note", "command"}
+
+
+def test_real_play_claims_show_the_seat_model_and_the_sample():
+    from crib_stats.seats import per_seat
+
+    model = per_seat("random", "greedy")
+    f = claims.get("real-per-deal-16-10").check(Context())
+    assert f.verdict == "model-dependent"
+    assert f.exact == {"total_dealer": f"{model.total_dealer.numerator}/{model.total_dealer.denominator}",
+                       "total_pone": f"{model.total_pone.numerator}/{model.total_pone.denominator}"}
+    assert "sampled" in f.ours

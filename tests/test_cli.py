@@ -279,3 +279,28 @@ def test_committed_data_is_what_the_code_computes():
         got = {int(r["score"]): int(r["count"]) for r in rows if r["framing"] == key}
         want = {s: c for s, c in enumerate(deal_odds(dealt, keep).counts) if c}
         assert got == want, key
+
+
+def test_sweep_with_pegging_adds_the_per_seat_table(cli):
+    from crib_stats.seats import per_seat
+
+    code, out, _ = cli("sweep", "--pegging", "minimax", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["command"] == "sweep"
+    assert d["seats"]["value_exact"] == str(per_seat("random", "minimax").value).replace(" ", "")
+    code, out, err = cli("sweep", "--variant", "five-card", "--pegging", "greedy")
+    assert code == 2 and "six-card" in err
+    code, out, err = cli("sweep", "--pegging", "greedy", "--sample", "5")
+    assert code == 2 and "--sample needs --pegging and --out" in err
+
+
+def test_claims_command(cli, tmp_path):
+    code, out, _ = cli("claims", "--id", "hand-29", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["command"] == "claims" and [c["id"] for c in d["claims"]] == ["hand-29"]
+    md = tmp_path / "claims.md"
+    code, out, err = cli("claims", "--id", "odds-29", "--markdown", str(md))
+    assert code == 0 and md.read_text().startswith("# The seeds' claims, checked") and f"wrote {md}" in err
+    code, out, err = cli("claims", "--id", "no-such-claim")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no claim 'no-such-claim'" in err
+    assert max(len(line) for line in cli("claims")[1].splitlines()) <= 80

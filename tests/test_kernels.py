@@ -97,3 +97,10 @@ def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path, monkeypatch):
     assert kernels.source_digest() == digest
     (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
     assert kernels.source_digest() != digest
+
+
+def test_python_pip_equals_the_kernel_pip():
+    from crib_stats.cards import pip_of
+    from crib_stats.kernels.constants import pip
+
+    assert [pip_of(r) for r in range(13)] == [pip(r) for r in range(13)] == list(range(1, 11)) + [10, 10, 10]

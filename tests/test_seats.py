@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import seats
+from crib_stats import seats, seats_sample
+from crib_stats.report import seats_text
 from crib_stats.discard import analyse
 from crib_stats.cards import Card
 from crib_stats.playvalue import multiset_row, play_table, value_matrix
@@ -73,7 +74,7 @@ def test_removal_factor_by_hand():
 
 
 def test_estimate_by_hand():
-    e = seats._estimate(np.array([0, 80]), 40)   # per-deal means 0 and 2: mean 1, sd sqrt(2)
+    e = seats_sample._estimate(np.array([0, 80]), 40)   # per-deal means 0 and 2: mean 1, sd sqrt(2)
     assert e.mean == 1 and e.se == pytest.approx(sqrt(2) / sqrt(2))
 
 
@@ -82,21 +83,21 @@ def test_choose_follows_the_objective_and_the_tie_rule():
     for _ in range(3):
         cards = sorted(rng.choice(52, 6, replace=False).tolist())
         for role in ("dealer", "pone"):
-            keep, throw, hand, crib = seats.choose(cards, role)
+            keep, throw, hand, crib = seats_sample.choose(cards, role)
             best = analyse([Card.from_code(c) for c in cards], role=role).best
             assert (hand, hand + (crib if role == "dealer" else -crib)) == (best.hand_ev, best.net_ev)
     # 5♣ 5♦ K♣ K♦ K♥ K♠ as pone: the best throw is two kings (checked against analyse above's
     # rule in the first loop's way below); all six king pairs keep 5 5 K K, are offsuit, and
     # no flush or jack is possible, so they tie on everything: the first in sorted-card order
-    keep, throw, hand, crib = seats.choose([16, 17, 48, 49, 50, 51], "pone")
+    keep, throw, hand, crib = seats_sample.choose([16, 17, 48, 49, 50, 51], "pone")
     best = analyse([Card.from_code(c) for c in [16, 17, 48, 49, 50, 51]], role="pone").best
     assert {c.code // 4 for c in best.throw} == {12} and hand - crib == best.net_ev
     assert throw == [48, 49]
 
 
 def test_deal_points_match_the_naive_scorer():
-    records = seats.committed_sample().head(3)
-    pts = seats.deal_points(records)
+    records = seats_sample.committed_sample().head(3)
+    pts = seats_sample.deal_points(records)
     for d, row in enumerate(records.itertuples()):
         seen = set(row.dealer_keep + row.pone_keep + row.dealer_throw + row.pone_throw)
         starters = [c for c in range(52) if c not in seen]
@@ -108,22 +109,22 @@ def test_deal_points_match_the_naive_scorer():
 
 
 def test_sample_prefix_reproduces_the_committed_deals():
-    committed = seats.committed_sample()
-    fresh = seats.sample_records(4, seed=json.loads((seats.DATA_DIR / seats.SUMMARY).read_text())["sample"]["seed"])
+    committed = seats_sample.committed_sample()
+    fresh = seats_sample.sample_records(4, seed=json.loads((seats.DATA_DIR / seats.SUMMARY).read_text())["sample"]["seed"])
     assert fresh.to_dict("records") == committed.head(4).to_dict("records")
 
 
 def test_committed_summary_recomputes():
     doc = json.loads((seats.DATA_DIR / seats.SUMMARY).read_text(encoding="utf-8"))
-    records = seats.committed_sample()
-    fresh = seats.summary(seed=doc["sample"]["seed"], records=records)
+    records = seats_sample.committed_sample()
+    fresh = seats_sample.summary(seed=doc["sample"]["seed"], records=records)
     assert json.loads(json.dumps(fresh)) == doc
 
 
 def test_summarise_totals_by_hand():
-    records = seats.committed_sample().head(5)
-    r = seats.summarise(records, "greedy")
-    pts = seats.deal_points(records)
+    records = seats_sample.committed_sample().head(5)
+    r = seats_sample.summarise(records, "greedy")
+    pts = seats_sample.deal_points(records)
     table = play_table("greedy")
     total = 0
     for d in range(5):
@@ -135,8 +136,8 @@ def test_summarise_totals_by_hand():
 
 def test_seats_text_fits_80_columns():
     r = seats.per_seat("random", "greedy")
-    s = seats.summarise(seats.committed_sample().head(3), "greedy")
-    for text in (seats.seats_text(r, s), seats.seats_text(seats.per_seat("random", "minimax"))):
+    s = seats_sample.summarise(seats_sample.committed_sample().head(3), "greedy")
+    for text in (seats_text(r, s), seats_text(seats.per_seat("random", "minimax"))):
         assert max(len(line) for line in text.splitlines()) <= 80
 
 
@@ -150,8 +151,8 @@ def test_bad_names():
 def test_cross_deal_pairs_against_a_double_loop():
     from math import comb
 
-    records = seats.committed_sample().head(7)
-    pts = seats.deal_points(records)
+    records = seats_sample.committed_sample().head(7)
+    pts = seats_sample.deal_points(records)
     rows = seats.multisets()
     values = play_table("greedy")[:, :, 1]
     for pairing in seats.PAIRINGS:
@@ -169,7 +170,7 @@ def test_cross_deal_pairs_against_a_double_loop():
                         w *= Fraction(comb(4 - y, x), comb(4, x))
                 num += w * int(values[i, j])
                 den += w
-        got = seats._cross(values, pts["row_pone"], pts["row_dealer"], pairing)
+        got = seats_sample._cross(values, pts["row_pone"], pts["row_dealer"], pairing)
         assert got.mean == num / den, pairing
 
 

@@ -28,7 +28,7 @@ FRAMINGS = {
     "real play": "averages over real games: need discard and pegging policies",
     "rule": "a rule of the game (variant table, scorer, play stepper)",
 }
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"  # the repository's data/
 
 
 class ClaimError(CribStatsError, KeyError):
@@ -139,6 +139,17 @@ class Context:
         return extremes(variant).as_dict()["extremes"]
 
     @cached_property
+    def seats(self) -> dict:
+        """The whole hand per seat (data/seats_summary.json: the exact model, greedy play, keeps
+        paired by removal; and the 10,000 sampled deals), or recomputed (the model only)."""
+        path = self.data_dir / "seats_summary.json"
+        if path.exists():
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            return {"model": doc["models"]["random"]["greedy"]["removal"], "sample": doc["sample"]["greedy"]}
+        from ..seats import per_seat
+        return {"model": per_seat("random", "greedy").as_dict(), "sample": None}
+
+    @cached_property
     def maxima(self) -> dict:
         if "maxima" in self.from_data:
             return json.loads((self.data_dir / MAXIMA_FILE).read_text())
@@ -230,6 +241,25 @@ def best_of(pone: str, dealer: str, side: str):
 def variant_of(name: str):
     from ..rules import variant
     return variant(name)
+
+
+SEATS_MODEL = ("seats model (each player discards by its sweep objective, random crib model; greedy play, keeps "
+               "paired by removal)")
+
+
+def seat_finding(ctx: "Context", keys: tuple[str, ...], note: str) -> Finding:
+    """Real play, modelled: the exact per-seat model's values for ``keys`` and the sampled deals'
+    means (with one standard error); the verdict stays model-dependent."""
+    model, sample = ctx.seats["model"], ctx.seats["sample"]
+    parts = []
+    for k in keys:
+        text = f"{model[k]:.3f}"
+        if sample and k in sample["estimates"]:
+            e = sample["estimates"][k]
+            text += f" (sampled {e['mean']:.3f} +- {e['se']:.3f})"
+        parts.append(text)
+    exact = {k: model[f"{k}_exact"] for k in keys}
+    return Finding(" / ".join(parts), "model-dependent", f"{SEATS_MODEL}; " + note, exact)
 
 
 def model_finding(claim_id: str, note: str) -> Finding:

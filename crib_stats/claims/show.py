@@ -8,6 +8,7 @@ from fractions import Fraction
 from .core import (
     score_command,
     Context, Finding, S0, S1, S2, add, best_of, count_of, frac_text, framed, mean_of, model_finding, one_in,
+    seat_finding,
     play_points, score_of, thousands, verdict_same,
 )
 
@@ -118,10 +119,6 @@ add("average-around-five", "an average hand, or an average crib is typically som
      S0, "hand", "crib-stats enumerate --table all", _around_five, "about 5")
 
 
-def _real(cid: str, note: str):
-    return lambda ctx: model_finding(cid, note)
-
-
 def _bounds_note(ctx: Context) -> str:
     return (f"for scale: four cards kept at random average {float(ctx.hand.mean):.2f}; no discard can average "
             f"more than {float(_best_keep_mean(ctx)):.2f} (the best four of the six for each starter, chosen "
@@ -131,18 +128,24 @@ def _bounds_note(ctx: Context) -> str:
 add("real-hand-higher", "In the real hand statistics this number of points is higher, since cribbage players "
      "have some control over their hands through the discard", S0, "real play", "",
      lambda ctx: model_finding("real-hand-higher", _bounds_note(ctx)))
-add("real-dealer-hand-7.95", "about 7.95 points for dealer [average hand]", S0, "real play", "",
-     lambda ctx: model_finding("real-dealer-hand-7.95", _bounds_note(ctx)), "7.95")
-add("real-pone-hand-8.10", "about 8.10 points for pone [average hand]", S0, "real play", "",
-     lambda ctx: model_finding("real-pone-hand-8.10", _bounds_note(ctx)), "8.10")
-add("real-crib-4.65", "the average crib score is about 4,65", S0, "real play", "",
-     lambda ctx: model_finding("real-crib-4.65", f"a crib of four random cards averages {float(ctx.crib.mean):.2f}"), "4.65")
+add("real-dealer-hand-7.95", "about 7.95 points for dealer [average hand]", S0, "real play",
+    "crib-stats sweep --pegging greedy",
+    lambda ctx: seat_finding(ctx, ("hand_dealer",), _bounds_note(ctx)), "7.95")
+add("real-pone-hand-8.10", "about 8.10 points for pone [average hand]", S0, "real play",
+    "crib-stats sweep --pegging greedy",
+    lambda ctx: seat_finding(ctx, ("hand_pone",), _bounds_note(ctx)), "8.10")
+add("real-crib-4.65", "the average crib score is about 4,65", S0, "real play", "crib-stats sweep --pegging greedy",
+    lambda ctx: seat_finding(ctx, ("crib",), f"the model's crib has the pone throw two random cards (an additive "
+                             f"estimate of both players' throws: {ctx.seats['model']['crib_additive']:.3f}); a crib "
+                             f"of four random cards averages {float(ctx.crib.mean):.2f}"), "4.65")
 add("real-pegging-3.5-2.1", "the dealer pegs an average of 3.5 points per hand, while pone pegs an average of "
-     "only 2.1 points", S0, "real play", "", _real("real-pegging-3.5-2.1",
-                                                   "needs pegging policies for both players"), "3.5 / 2.1")
+     "only 2.1 points", S0, "real play", "crib-stats sweep --pegging greedy",
+    lambda ctx: seat_finding(ctx, ("peg_dealer", "peg_pone"), "dealer / pone, both playing greedy"), "3.5 / 2.1")
 add("real-per-deal-16-10", "The dealer can expect to score about 16 points on each hand (including crib and "
-     "pegging), and pone can expect to score approximately 10 points", S0, "real play", "",
-     _real("real-per-deal-16-10", "needs discard and pegging policies"), "16 / 10")
+     "pegging), and pone can expect to score approximately 10 points", S0, "real play",
+    "crib-stats sweep --pegging greedy",
+    lambda ctx: seat_finding(ctx, ("total_dealer", "total_pone"), "dealer / pone: play + hand (+ crib + his heels "
+                             "2/13 for the dealer)"), "16 / 10")
 
 # ---- the dealer's maxima and the pegging extremes -------------------------------------------
 
