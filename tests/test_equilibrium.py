@@ -1,0 +1,108 @@
+"""The rank-level discard game: kernels against the naive twin on reduced decks, the solver's
+exploitability checked by brute-force best responses, Hessel's iteration on the full deck."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import reference as ref
+from crib_stats import equilibrium as eq
+
+DECK = (0, 3, 4, 10)  # aces, fours, fives, jacks: fifteens, runs, pairs and nobs all occur
+DECK5 = (1, 4, 8, 10, 12)  # 2 5 9 J K
+
+
+def _ms(g, h):
+    return tuple(r for r in range(13) for _ in range(int(g.counts[h, r])))
+
+
+def _pair(key):
+    return divmod(int(key), 13)
+
+
+def _to_dict(g, sigma):
+    out = {}
+    for h in range(len(g.weights)):
+        out[_ms(g, h)] = {_pair(g.tkeys[h, j]): float(sigma[h, j]) for j in range(g.nt[h]) if sigma[h, j] > 0}
+    return out
+
+
+@pytest.mark.parametrize("deck", [DECK, DECK5])
+def test_hands_weights_and_hand_values_match_the_twin(deck):
+    g = eq.game(deck)
+    weights = ref.game_multisets(deck)
+    assert {_ms(g, h): int(g.weights[h]) for h in range(len(g.weights))} == weights
+    for h in range(len(g.weights)):
+        ms = _ms(g, h)
+        throws = ref.game_throws(ms)
+        assert {_pair(g.tkeys[h, j]) for j in range(g.nt[h])} == set(throws)
+        for j in range(g.nt[h]):
+            want = ref.game_hand_value(deck, ms, _pair(g.tkeys[h, j]))
+            assert g.hand_ev[h, j] == pytest.approx(float(want), abs=1e-12)
+
+
+@pytest.mark.parametrize("deck", [DECK, DECK5])
+def test_crib_values_match_the_twin_against_mixed_and_pure_strategies(deck):
+    g = eq.game(deck)
+    rng = np.random.default_rng(7)
+    mixed = np.where(g.valid, rng.random(g.tkeys.shape), 0.0)
+    mixed /= mixed.sum(axis=1, keepdims=True)
+    pure = eq.best_response(g, g.hand_ev)
+    values = g.crib(mixed, pure)
+    for a, sigma in enumerate((mixed, pure)):
+        as_dict = _to_dict(g, sigma)
+        for h in range(0, len(g.weights), 3 if deck == DECK else 29):
+            ms = _ms(g, h)
+            for j in range(g.nt[h]):
+                want = ref.game_crib_value(deck, ms, _pair(g.tkeys[h, j]), as_dict)
+                assert values[a, h, j] == pytest.approx(want, rel=1e-12)
+
+
+def test_crib_values_are_linear_so_differences_add_up():
+    """Also when two hands swap throws of equal weight, so a pair's mass cancels but not the
+    ranks of the hands behind it."""
+    g = eq.game(DECK)
+    rng = np.random.default_rng(1)
+    for a, b in [(eq.random_crib_start(g), eq.best_response(g, g.hand_ev)),
+                 (eq.best_response(g, g.hand_ev), eq.best_response(g, g.hand_ev + rng.random(g.tkeys.shape)))]:
+        va, vb, vd = g.crib(a, b, b - a)
+        assert np.allclose(np.where(g.valid, va + vd, 0), np.where(g.valid, vb, 0), atol=1e-12)
+
+
+def test_exploitability_of_a_known_pair_matches_brute_force_best_responses():
+    g = eq.game(DECK)
+    sd = eq.best_response(g, g.hand_ev)  # the hand-only policy for both
+    sp = eq.random_crib_start(g)  # every card throw equally likely
+    e = eq.exploitability(g, sd, sp)
+    d_gain, p_gain, value = ref.game_exploitability(DECK, _to_dict(g, sd), _to_dict(g, sp))
+    assert e.dealer_gain == pytest.approx(d_gain, abs=1e-12)
+    assert e.pone_gain == pytest.approx(p_gain, abs=1e-12)
+    assert e.value == pytest.approx(value, abs=1e-12)
+    assert e.pone_gain > 0.01  # throwing at random is far from a best response
+
+
+def test_the_solver_reaches_an_epsilon_equilibrium_certified_by_brute_force():
+    """The brute-force best responses bracket the game value: the dealer's strategy guarantees
+    at least value - pone gain, the pone's at most value + dealer gain; the solver's reported
+    exploitability must be what the twin finds and below the target."""
+    g = eq.game(DECK)
+    sol = eq.solve(g, target=1e-3, max_iter=500)
+    assert sol.exploitability[-1] < 1e-3
+    assert sol.exploitability[0] > 1e-3  # it started away from equilibrium
+    d_gain, p_gain, value = ref.game_exploitability(DECK, _to_dict(g, sol.sigma_dealer), _to_dict(g, sol.sigma_pone))
+    assert d_gain + p_gain == pytest.approx(sol.exploitability[-1], abs=1e-9)
+    assert value == pytest.approx(sol.value, abs=1e-9)
+    # pure best-response iteration from the same start does not settle in this game
+    assert sol.iterations > 2
+
+
+def test_hessel_iteration_on_a_small_deck_ends_in_a_fixed_point_or_a_cycle():
+    g = eq.game(DECK5)
+    res = eq.hessel(g)
+    assert res.cycle >= 1
+    # at a fixed point each side's throws are best responses to the tables
+    thrown = res.sigma_dealer.argmax(1)
+    obj = np.where(g.valid, g.hand_ev + np.nan_to_num(res.dealer)[np.maximum(g.tkeys, 0)], -np.inf)
+    if res.cycle == 1:
+        assert np.all(obj[np.arange(len(obj)), thrown] == obj.max(1))
