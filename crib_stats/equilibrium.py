@@ -103,7 +103,8 @@ def purify(g: Game, sigma: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Exploitability:
-    """Per deal: the dealer's gain and the pone's gain by best-responding, the value."""
+    """Per deal: the dealer's gain and the pone's gain by best-responding, and the value (the
+    dealer's hand + crib - the pone's hand)."""
 
     dealer_gain: float
     pone_gain: float
@@ -120,9 +121,10 @@ def exploitability_from(g: Game, sigma_d, sigma_p, crib_vs_p, crib_vs_d) -> Expl
     pone_obj = np.where(g.valid, g.hand_ev - crib_vs_d, -np.inf)
     dealer_now = g.mean(np.sum(sigma_d * np.where(g.valid, dealer_obj, 0.0), axis=1))
     pone_now = g.mean(np.sum(sigma_p * np.where(g.valid, pone_obj, 0.0), axis=1))
+    pone_hand = g.mean(np.sum(sigma_p * np.where(g.valid, g.hand_ev, 0.0), axis=1))
     dealer_best = g.mean(dealer_obj.max(axis=1))
     pone_best = g.mean(pone_obj.max(axis=1))
-    return Exploitability(dealer_best - dealer_now, pone_best - pone_now, dealer_now - pone_now)
+    return Exploitability(dealer_best - dealer_now, pone_best - pone_now, dealer_now - pone_hand)
 
 
 def exploitability(g: Game, sigma_d: np.ndarray, sigma_p: np.ndarray) -> Exploitability:
@@ -277,3 +279,75 @@ def hessel(g: Game | None = None, max_iter: int = 60, progress=None) -> HesselRe
         if progress:
             progress(it, changes[-1])
     return HesselResult(t_d, t_p, sd, sp, it, cycle, changes)
+
+
+def solution_tables(sol: Solution):
+    """The solved game's pair table as a DataFrame: r1, r2, the mean crib over the deals where
+    the pair is thrown (dealer's own; pone's into the dealer's), and how often each role throws
+    it (share of deals). A pair a role never throws gets the mean over every hand able to throw
+    it of that throw's crib value against the opponent's strategy (its frequency is 0).
+    Flushes are not in the game, so suited and offsuit throws of a pair are one entry."""
+    import pandas as pd
+
+    g = sol.game
+    d_mean, d_mass = pair_means(g, sol.sigma_dealer, sol.crib_vs_pone)
+    p_mean, p_mass = pair_means(g, sol.sigma_pone, sol.crib_vs_dealer)
+    can = np.where(g.valid, 1.0, 0.0)
+    d_any, _ = pair_means(g, can, sol.crib_vs_pone)
+    p_any, _ = pair_means(g, can, sol.crib_vs_dealer)
+    total = float(g.weights.sum())
+    rows = []
+    for a in g.deck_ranks:
+        for b in g.deck_ranks:
+            if b < a:
+                continue
+            k = a * 13 + b
+            rows.append({
+                "r1": RANK_NAMES[a], "r2": RANK_NAMES[b],
+                "dealer_own_crib": d_mean[k] if d_mass[k] > 0 else d_any[k],
+                "pone_into_dealer_crib": p_mean[k] if p_mass[k] > 0 else p_any[k],
+                "dealer_freq": d_mass[k] / total, "pone_freq": p_mass[k] / total,
+            })
+    return pd.DataFrame(rows)
+
+
+def solution_summary(sol: Solution) -> dict:
+    """Value, mean kept hands and crib, exploitability of the averages and of the purified
+    strategies, iterations and timings."""
+    g = sol.game
+    hand = np.where(g.valid, g.hand_ev, 0.0)
+    pure_d, pure_p = purify(g, sol.sigma_dealer), purify(g, sol.sigma_pone)
+    pe = exploitability(g, pure_d, pure_p)
+    last = exploitability_from(g, sol.sigma_dealer, sol.sigma_pone, sol.crib_vs_pone, sol.crib_vs_dealer)
+    return {
+        "deck_ranks": list(g.deck_ranks),
+        "value": last.value,
+        "mean_hand_dealer": g.mean((sol.sigma_dealer * hand).sum(1)),
+        "mean_hand_pone": g.mean((sol.sigma_pone * hand).sum(1)),
+        "mean_crib": g.mean((sol.sigma_dealer * np.where(g.valid, sol.crib_vs_pone, 0.0)).sum(1)),
+        "exploitability": last.total,
+        "dealer_gain": last.dealer_gain,
+        "pone_gain": last.pone_gain,
+        "purified": {"exploitability": pe.total, "dealer_gain": pe.dealer_gain, "pone_gain": pe.pone_gain,
+                     "value": pe.value},
+        "iterations": sol.iterations,
+        "trajectory": sol.exploitability,
+        "seconds_per_iteration": float(np.mean(sol.seconds)) if sol.seconds else 0.0,
+        "seconds_total": float(np.sum(sol.seconds)),
+    }
+
+
+def strategy_frame(sol: Solution):
+    """Both strategies in long form: hand (ranks), weight, throw (ranks), dealer, pone
+    probabilities (rows where either is positive)."""
+    import pandas as pd
+
+    g = sol.game
+    h, j = np.nonzero(g.valid & ((sol.sigma_dealer > 0) | (sol.sigma_pone > 0)))
+    names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c))) for c in g.counts]
+    keys = g.tkeys[h, j]
+    return pd.DataFrame({
+        "hand": [names[i] for i in h], "weight": g.weights[h],
+        "throw": [f"{RANK_NAMES[k // 13]} {RANK_NAMES[k % 13]}" for k in keys],
+        "dealer": sol.sigma_dealer[h, j], "pone": sol.sigma_pone[h, j],
+    })

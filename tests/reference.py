@@ -408,19 +408,43 @@ def game_crib_value(deck_ranks, ms, pair, sigma):
 
 
 def game_exploitability(deck_ranks, sigma_d, sigma_p):
-    """(dealer gain, pone gain, value) per deal by best responses found by trying every throw."""
+    """(dealer gain, pone gain, value) per deal by best responses found by trying every throw;
+    the value is the dealer's hand + crib minus the pone's hand."""
     weights = game_multisets(deck_ranks)
     n = sum(weights.values())
-    d_now = d_best = p_now = p_best = 0.0
+    d_now = d_best = p_now = p_best = p_hand = 0.0
     for ms, w in weights.items():
         dv = {}
         pv = {}
+        hv = {}
         for pair in game_throws(ms):
-            h = float(game_hand_value(deck_ranks, ms, pair))
+            h = hv[pair] = float(game_hand_value(deck_ranks, ms, pair))
             dv[pair] = h + game_crib_value(deck_ranks, ms, pair, sigma_p)
             pv[pair] = h - game_crib_value(deck_ranks, ms, pair, sigma_d)
         d_now += w * sum(p * dv[q] for q, p in sigma_d[ms].items())
         p_now += w * sum(p * pv[q] for q, p in sigma_p[ms].items())
+        p_hand += w * sum(p * hv[q] for q, p in sigma_p[ms].items())
         d_best += w * max(dv.values())
         p_best += w * max(pv.values())
-    return (d_best - d_now) / n, (p_best - p_now) / n, (d_now - p_now) / n
+    return (d_best - d_now) / n, (p_best - p_now) / n, (d_now - p_hand) / n
+
+
+def game_exact_crib(deck_ranks, deal, throw, sigma):
+    """Expected crib (full rules: crib flush, nobs) of throwing the cards ``throw`` from the
+    six cards ``deal`` (codes): every opponent six-card hand from the rest of the deck throws a
+    rank pair by ``sigma`` of its rank multiset, each card pair of those ranks equally likely;
+    the starter is every card outside both hands."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    rest = [c for c in deck if c not in deal]
+    total = 0.0
+    n = 0
+    for other in combinations(rest, 6):
+        n += 1
+        ys = tuple(sorted(c // 4 for c in other))
+        starters = [c for c in rest if c not in other]
+        for q, p in sigma[ys].items():
+            pairs = [pc for pc in combinations(other, 2) if tuple(sorted(c // 4 for c in pc)) == q]
+            for pc in pairs:
+                pts = sum(show_total(list(throw) + list(pc), s, crib=True) for s in starters)
+                total += p / len(pairs) * pts / len(starters)
+    return total / n

@@ -106,3 +106,23 @@ def test_hessel_iteration_on_a_small_deck_ends_in_a_fixed_point_or_a_cycle():
     obj = np.where(g.valid, g.hand_ev + np.nan_to_num(res.dealer)[np.maximum(g.tkeys, 0)], -np.inf)
     if res.cycle == 1:
         assert np.all(obj[np.arange(len(obj)), thrown] == obj.max(1))
+
+
+def test_exact_full_card_cribs_match_the_twin():
+    from itertools import combinations
+
+    from crib_stats.kernels import equilibrium as ke
+    from crib_stats.tables import rank_table
+
+    g = eq.game(DECK)
+    sigma = eq.best_response(g, g.hand_ev + np.random.default_rng(3).random(g.tkeys.shape))
+    sigma = 0.5 * sigma + 0.5 * eq.random_crib_start(g)
+    deck = np.array([r * 4 + s for r in DECK for s in range(4)], np.int64)
+    rng = np.random.default_rng(11)
+    deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(4)]), axis=1)
+    got = ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, sigma, rank_table(5))
+    as_dict = _to_dict(g, sigma)
+    for d, deal in enumerate(deals.tolist()):
+        for t, (i, j) in enumerate(combinations(range(6), 2)):
+            want = ref.game_exact_crib(DECK, deal, (deal[i], deal[j]), as_dict)
+            assert got[d, t] == pytest.approx(want, rel=1e-12)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .combinatorics import combinations, n_choose_k, rank_multisets
+from .combinatorics import combinations, n_choose_k, next_combination, rank_multisets
 from .constants import JACK, RANKS
 
 MAX_THROWS = 15
@@ -230,6 +230,114 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
     return values, totals
 
 
+@njit(cache=True)
+def rank_rows(counts):
+    """Row of each six-card rank multiset by the base-13 key of its sorted ranks (-1: none)."""
+    index = np.full(RANKS**6, -1, np.int32)
+    for h in range(counts.shape[0]):
+        key = 0
+        for r in range(RANKS):
+            for _ in range(counts[h, r]):
+                key = key * RANKS + r
+        index[key] = h
+    return index
+
+
+@njit(cache=True, parallel=True)
+def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
+    """Exact crib expectation of every two-card throw of each six-card deal (rows of ``deals``,
+    sorted codes) with full card removal: every opponent six-card hand from the rest of
+    ``deck`` (sorted codes), throwing a rank pair with the rank-level strategy ``sigma`` of its
+    rank multiset and, within it, each card pair of those ranks equally likely; the starter is
+    every card outside both hands; the crib is scored in full (crib flush of five, nobs).
+
+    Returns (D, 15) float64 in the order of ``combinations(6, 2)``."""
+    n_deals = deals.shape[0]
+    out = np.zeros((n_deals, 15), np.float64)
+    pos = combinations(6, 2)
+    for d in prange(n_deals):
+        deal = deals[d]
+        rest = np.zeros(deck.shape[0], np.int64)
+        n_rest = 0
+        for c in deck:
+            held = False
+            for k in range(6):
+                if deal[k] == c:
+                    held = True
+            if not held:
+                rest[n_rest] = c
+                n_rest += 1
+        avail = np.zeros(RANKS, np.int64)
+        suits = np.zeros(4, np.int64)
+        for i in range(n_rest):
+            avail[rest[i] >> 2] += 1
+            suits[rest[i] & 3] += 1
+        mass = np.zeros(PAIR_KEYS, np.float64)
+        by_rank = np.zeros((PAIR_KEYS, RANKS), np.float64)
+        flush = np.zeros(4, np.float64)  # sum of p * (starters of suit u) over opponent pairs suited u
+        my_nobs = np.zeros(4, np.float64)  # sum of starters of suit u
+        their_nobs = 0.0
+        n_y = 0
+        idx = np.arange(6)
+        y = np.zeros(6, np.int64)
+        while True:
+            n_y += 1
+            key = 0
+            ysuit = np.zeros(4, np.int64)
+            for i in range(6):
+                y[i] = rest[idx[i]]
+                key = key * RANKS + (y[i] >> 2)
+                ysuit[y[i] & 3] += 1
+            row = index[key]
+            for u in range(4):
+                my_nobs[u] += suits[u] - ysuit[u]
+            for j in range(nt[row]):
+                p = sigma[row, j]
+                if p == 0.0:
+                    continue
+                qk = tkeys[row, j]
+                mass[qk] += p
+                for i in range(6):
+                    by_rank[qk, y[i] >> 2] += p
+                ways = 0
+                for q in range(15):
+                    if (y[pos[q, 0]] >> 2) * RANKS + (y[pos[q, 1]] >> 2) == qk:
+                        ways += 1
+                share = p / ways
+                for q in range(15):
+                    c1 = y[pos[q, 0]]
+                    c2 = y[pos[q, 1]]
+                    if (c1 >> 2) * RANKS + (c2 >> 2) != qk:
+                        continue
+                    if (c1 & 3) == (c2 & 3):
+                        flush[c1 & 3] += share * (suits[c1 & 3] - ysuit[c1 & 3])
+                    for c in (c1, c2):
+                        if (c >> 2) == JACK:
+                            their_nobs += share * (suits[c & 3] - ysuit[c & 3])
+            if not next_combination(idx, n_rest):
+                break
+        n_start = n_rest - 6
+        for t in range(15):
+            c1 = deal[pos[t, 0]]
+            c2 = deal[pos[t, 1]]
+            tk = (c1 >> 2) * RANKS + (c2 >> 2)
+            total = their_nobs
+            if (c1 & 3) == (c2 & 3):
+                total += 5 * flush[c1 & 3]
+            for c in (c1, c2):
+                if (c >> 2) == JACK:
+                    total += my_nobs[c & 3]
+            for qk in range(PAIR_KEYS):
+                if mass[qk] == 0.0:
+                    continue
+                base = (tk * PAIR_KEYS + qk) * RANKS
+                for s in range(RANKS):
+                    if avail[s] > 0:
+                        total += (avail[s] * mass[qk] - by_rank[qk, s]) * crib_table[base + s]
+            out[d, t] = total / (n_y * n_start)
+    return out
+
+
 def warmup() -> None:
     from .show import rank_table
 
@@ -241,3 +349,5 @@ def warmup() -> None:
     sigma = np.zeros((1, counts.shape[0], MAX_THROWS))
     sigma[0, :, 0] = 1.0
     crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, rank_table(5), n_choose_k(10, 6))
+    cards = np.array([r * 4 + s for r in deck for s in range(4)], np.int64)
+    exact_cribs(cards[:6].reshape(1, 6), cards, rank_rows(counts), tkeys, nt, sigma[0], rank_table(5))
