@@ -120,9 +120,11 @@ def test_exact_full_card_cribs_match_the_twin():
     deck = np.array([r * 4 + s for r in DECK for s in range(4)], np.int64)
     rng = np.random.default_rng(11)
     deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(4)]), axis=1)
-    got = ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, sigma, rank_table(5))
-    as_dict = _to_dict(g, sigma)
-    for d, deal in enumerate(deals.tolist()):
-        for t, (i, j) in enumerate(combinations(range(6), 2)):
-            want = ref.game_exact_crib(DECK, deal, (deal[i], deal[j]), as_dict)
-            assert got[d, t] == pytest.approx(want, rel=1e-12)
+    other = eq.random_crib_start(g)
+    got = ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, np.stack([sigma, other]), rank_table(5))
+    for a, s in enumerate((sigma, other)):
+        as_dict = _to_dict(g, s)
+        for d, deal in enumerate(deals.tolist()):
+            for t, (i, j) in enumerate(combinations(range(6), 2)):
+                want = ref.game_exact_crib(DECK, deal, (deal[i], deal[j]), as_dict)
+                assert got[a, d, t] == pytest.approx(want, rel=1e-12)

@@ -247,13 +247,15 @@ def rank_rows(counts):
 def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
     """Exact crib expectation of every two-card throw of each six-card deal (rows of ``deals``,
     sorted codes) with full card removal: every opponent six-card hand from the rest of
-    ``deck`` (sorted codes), throwing a rank pair with the rank-level strategy ``sigma`` of its
+    ``deck`` (sorted codes), throwing a rank pair with the rank-level strategy ``sigma[a]`` (S, H, 15) of its
     rank multiset and, within it, each card pair of those ranks equally likely; the starter is
     every card outside both hands; the crib is scored in full (crib flush of five, nobs).
 
-    Returns (D, 15) float64 in the order of ``combinations(6, 2)``."""
+    One pass over the opponent hands serves the S strategies. Returns (S, D, 15) float64, the
+    throws in the order of ``combinations(6, 2)``."""
     n_deals = deals.shape[0]
-    out = np.zeros((n_deals, 15), np.float64)
+    n_s = sigma.shape[0]
+    out = np.zeros((n_s, n_deals, 15), np.float64)
     pos = combinations(6, 2)
     for d in prange(n_deals):
         deal = deals[d]
@@ -272,18 +274,21 @@ def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
         for i in range(n_rest):
             avail[rest[i] >> 2] += 1
             suits[rest[i] & 3] += 1
-        mass = np.zeros(PAIR_KEYS, np.float64)
-        by_rank = np.zeros((PAIR_KEYS, RANKS), np.float64)
-        flush = np.zeros(4, np.float64)  # sum of p * (starters of suit u) over opponent pairs suited u
+        mass = np.zeros((n_s, PAIR_KEYS), np.float64)
+        by_rank = np.zeros((n_s, PAIR_KEYS, RANKS), np.float64)
+        flush = np.zeros((n_s, 4), np.float64)  # sum of p * (starters of suit u) over opponent pairs suited u
         my_nobs = np.zeros(4, np.float64)  # sum of starters of suit u
-        their_nobs = 0.0
+        their_nobs = np.zeros(n_s, np.float64)
         n_y = 0
         idx = np.arange(6)
         y = np.zeros(6, np.int64)
+        ysuit = np.zeros(4, np.int64)
+        fl = np.zeros(4, np.int64)
         while True:
             n_y += 1
             key = 0
-            ysuit = np.zeros(4, np.int64)
+            for u in range(4):
+                ysuit[u] = 0
             for i in range(6):
                 y[i] = rest[idx[i]]
                 key = key * RANKS + (y[i] >> 2)
@@ -291,14 +296,36 @@ def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
             row = index[key]
             for u in range(4):
                 my_nobs[u] += suits[u] - ysuit[u]
-            for j in range(nt[row]):
-                p = sigma[row, j]
+            for a, j in np.ndindex(n_s, nt[row]):
+                p = sigma[a, row, j]
                 if p == 0.0:
                     continue
                 qk = tkeys[row, j]
-                mass[qk] += p
+                mass[a, qk] += p
                 for i in range(6):
-                    by_rank[qk, y[i] >> 2] += p
+                    by_rank[a, qk, y[i] >> 2] += p
+                qa = qk // RANKS
+                qb = qk % RANKS
+                if qa == qb and qa != JACK:
+                    continue  # a pair of one rank is never suited and holds no jack
+                if qa != qb and qa != JACK and qb != JACK:
+                    # only suited pairs matter: count them and weigh their starters
+                    ways = 0
+                    for u in range(4):
+                        fl[u] = 0
+                    for i in range(6):
+                        if (y[i] >> 2) != qa:
+                            continue
+                        for k in range(6):
+                            if (y[k] >> 2) == qb:
+                                ways += 1
+                                if (y[i] & 3) == (y[k] & 3):
+                                    fl[y[i] & 3] += 1
+                    share = p / ways
+                    for u in range(4):
+                        if fl[u]:
+                            flush[a, u] += share * fl[u] * (suits[u] - ysuit[u])
+                    continue
                 ways = 0
                 for q in range(15):
                     if (y[pos[q, 0]] >> 2) * RANKS + (y[pos[q, 1]] >> 2) == qk:
@@ -310,31 +337,32 @@ def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
                     if (c1 >> 2) * RANKS + (c2 >> 2) != qk:
                         continue
                     if (c1 & 3) == (c2 & 3):
-                        flush[c1 & 3] += share * (suits[c1 & 3] - ysuit[c1 & 3])
-                    for c in (c1, c2):
-                        if (c >> 2) == JACK:
-                            their_nobs += share * (suits[c & 3] - ysuit[c & 3])
+                        flush[a, c1 & 3] += share * (suits[c1 & 3] - ysuit[c1 & 3])
+                    if (c1 >> 2) == JACK:
+                        their_nobs[a] += share * (suits[c1 & 3] - ysuit[c1 & 3])
+                    if (c2 >> 2) == JACK:
+                        their_nobs[a] += share * (suits[c2 & 3] - ysuit[c2 & 3])
             if not next_combination(idx, n_rest):
                 break
         n_start = n_rest - 6
-        for t in range(15):
+        for a, t in np.ndindex(n_s, 15):
             c1 = deal[pos[t, 0]]
             c2 = deal[pos[t, 1]]
             tk = (c1 >> 2) * RANKS + (c2 >> 2)
-            total = their_nobs
+            total = their_nobs[a]
             if (c1 & 3) == (c2 & 3):
-                total += 5 * flush[c1 & 3]
+                total += 5 * flush[a, c1 & 3]
             for c in (c1, c2):
                 if (c >> 2) == JACK:
                     total += my_nobs[c & 3]
             for qk in range(PAIR_KEYS):
-                if mass[qk] == 0.0:
+                if mass[a, qk] == 0.0:
                     continue
                 base = (tk * PAIR_KEYS + qk) * RANKS
                 for s in range(RANKS):
                     if avail[s] > 0:
-                        total += (avail[s] * mass[qk] - by_rank[qk, s]) * crib_table[base + s]
-            out[d, t] = total / (n_y * n_start)
+                        total += (avail[s] * mass[a, qk] - by_rank[a, qk, s]) * crib_table[base + s]
+            out[a, d, t] = total / (n_y * n_start)
     return out
 
 
@@ -350,4 +378,4 @@ def warmup() -> None:
     sigma[0, :, 0] = 1.0
     crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, rank_table(5), n_choose_k(10, 6))
     cards = np.array([r * 4 + s for r in deck for s in range(4)], np.int64)
-    exact_cribs(cards[:6].reshape(1, 6), cards, rank_rows(counts), tkeys, nt, sigma[0], rank_table(5))
+    exact_cribs(cards[:6].reshape(1, 6), cards, rank_rows(counts), tkeys, nt, sigma, rank_table(5))
