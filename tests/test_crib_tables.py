@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from crib_stats import discard
@@ -83,3 +84,30 @@ def test_hessel_model_reads_the_committed_table():
     r = next(x for x in discard.evaluate("5h 5c 2d 3s kc qh", "dealer", crib_model=model)
              if sorted(c.rank for c in x.throw) == [1, 2])
     assert r.crib_ev == Fraction(697, 100)  # 2,3 own crib in Hessel's table: 6.97
+
+
+def test_random_table_is_the_exact_random_crib_of_each_pair():
+    from crib_stats.cards import Card
+    from crib_stats.crib_tables import crib_table, random_exact
+
+    exact = random_exact()
+    # 5-5: every pair of fives is alike; K-Q: the mean of the 16 card pairs, 4 suited
+    assert exact[4, 4] == discard.crib_value("5c 5d").crib_ev == discard.crib_value("5h 5s").crib_ev
+    kq = [discard.crib_value([Card(12, s), Card(11, t)]).crib_ev for s in range(4) for t in range(4)]
+    assert exact[11, 12] == sum(kq) / 16
+    df = crib_table("random")
+    assert (df.dealer_own_crib == df.pone_into_dealer_crib).all()
+    assert df.set_index(["r1", "r2"]).loc[("5", "5"), "dealer_own_crib"] == float(exact[4, 4])
+
+
+def test_the_grid_and_the_csv_render_every_pair(tmp_path):
+    from crib_stats.crib_tables import load_table, model_table, render_csv, render_grid
+
+    t = model_table("hessel")
+    grid = render_grid(t)
+    lines = grid.splitlines()
+    assert len(lines) == 2 * 15 + 1
+    five = next(line for line in lines[2:15] if line.split()[0] == "5")
+    assert five.split()[5] == "8.95"  # 5,5 own crib in the published table
+    again = load_table(_csv(tmp_path, render_csv(t).splitlines()))
+    assert np.array_equal(again.dealer, t.dealer) and np.array_equal(again.pone, t.pone)

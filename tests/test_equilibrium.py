@@ -128,3 +128,89 @@ def test_exact_full_card_cribs_match_the_twin():
             for t, (i, j) in enumerate(combinations(range(6), 2)):
                 want = ref.game_exact_crib(DECK, deal, (deal[i], deal[j]), as_dict)
                 assert got[a, d, t] == pytest.approx(want, rel=1e-12)
+
+
+# --- committed data (scripts/solve_equilibrium.py) ---------------------------------------------
+
+def _data(name):
+    from crib_stats.crib_tables import DATA
+
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{name} not generated")
+    return path
+
+
+def test_the_reduced_solution_committed_is_what_the_code_computes():
+    import json
+    import sys
+
+    sys.path.insert(0, str(_data("equilibrium_reduced.json").parent.parent / "scripts"))
+    from solve_equilibrium import reduced_result
+
+    committed = json.loads(_data("equilibrium_reduced.json").read_text())
+    fresh = json.loads(json.dumps(reduced_result()))
+    assert fresh["summary"]["iterations"] == committed["summary"]["iterations"]
+    for key in ("value", "mean_hand_dealer", "mean_hand_pone", "mean_crib", "exploitability"):
+        assert fresh["summary"][key] == pytest.approx(committed["summary"][key], abs=1e-9)
+    for a, b in zip(fresh["table"], committed["table"]):
+        assert (a["r1"], a["r2"]) == (b["r1"], b["r2"])
+        assert a["dealer_own_crib"] == pytest.approx(b["dealer_own_crib"], abs=1e-9)
+        assert a["pone_into_dealer_crib"] == pytest.approx(b["pone_into_dealer_crib"], abs=1e-9)
+
+
+def test_the_committed_summary_is_consistent_with_itself_and_the_strategies():
+    import json
+
+    import pandas as pd
+
+    s = json.loads(_data("equilibrium_summary.json").read_text())
+    assert s["exploitability"] < 0.005 <= s["trajectory"][0]
+    assert s["exploitability"] == s["trajectory"][-1]
+    assert s["value"] == pytest.approx(s["mean_hand_dealer"] + s["mean_crib"] - s["mean_hand_pone"], abs=1e-12)
+    strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
+    for role in ("dealer", "pone"):  # every hand's probabilities sum to one, every hand present
+        sums = strat.groupby("hand")[role].sum()
+        assert len(sums) == 18395 and np.allclose(sums, 1.0)
+    weights = strat.groupby("hand").weight.first()
+    assert int(weights.sum()) == 20358520  # C(52, 6)
+    pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
+    assert len(pairs) == 91
+    assert pairs.dealer_freq.sum() == pytest.approx(1.0) and pairs.pone_freq.sum() == pytest.approx(1.0)
+    # the mean crib is the frequency-weighted mean of the pair table, from either side
+    thrown_d = pairs.dealer_freq > 0
+    assert (pairs.dealer_freq * pairs.dealer_own_crib)[thrown_d].sum() == pytest.approx(s["mean_crib"], abs=1e-9)
+    thrown_p = pairs.pone_freq > 0
+    assert (pairs.pone_freq * pairs.pone_into_dealer_crib)[thrown_p].sum() == pytest.approx(s["mean_crib"], abs=1e-9)
+
+
+def test_the_equilibrium_table_model_reads_the_committed_csv():
+    from crib_stats.crib_tables import crib_table, render_csv, model_table
+
+    _data("equilibrium_crib_table.csv")
+    df = crib_table("equilibrium")
+    assert len(df) == 91
+    assert render_csv(model_table("equilibrium")) == _data("equilibrium_crib_table.csv").read_text()
+
+
+@pytest.mark.slow
+def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies():
+    """Rebuilds the full-deck crib values against the committed strategies (about a minute)."""
+    import pandas as pd
+
+    g = eq.game()
+    strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
+    names = {" ".join(eq.RANK_NAMES[r] for r in range(13) for _ in range(int(c))): h for h, c in enumerate(g.counts)}
+    sd = np.zeros(g.tkeys.shape)
+    sp = np.zeros(g.tkeys.shape)
+    for row in strat.itertuples():
+        h = names[row.hand]
+        a, b = (eq.RANK_NAMES.index(x) for x in row.throw.split())
+        j = int(np.nonzero(g.tkeys[h] == a * 13 + b)[0][0])
+        sd[h, j], sp[h, j] = row.dealer, row.pone
+    vs_p, vs_d = g.crib(sp, sd)
+    sol = eq.Solution(g, sd, sp, vs_p, vs_d)
+    fresh = eq.solution_tables(sol)
+    pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
+    assert np.allclose(fresh.dealer_own_crib, pairs.dealer_own_crib, atol=1e-9)
+    assert np.allclose(fresh.pone_into_dealer_crib, pairs.pone_into_dealer_crib, atol=1e-9)
