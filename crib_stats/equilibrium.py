@@ -344,7 +344,7 @@ def strategy_frame(sol: Solution):
 
     g = sol.game
     h, j = np.nonzero(g.valid & ((sol.sigma_dealer > 0) | (sol.sigma_pone > 0)))
-    names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c))) for c in g.counts]
+    names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))) for c in g.counts]
     keys = g.tkeys[h, j]
     return pd.DataFrame({
         "hand": [names[i] for i in h], "weight": g.weights[h],

@@ -214,3 +214,10 @@ def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies()
     pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
     assert np.allclose(fresh.dealer_own_crib, pairs.dealer_own_crib, atol=1e-9)
     assert np.allclose(fresh.pone_into_dealer_crib, pairs.pone_into_dealer_crib, atol=1e-9)
+
+
+def test_kernel_warmup_compiles_every_equilibrium_kernel():
+    from crib_stats.kernels import equilibrium as ke
+
+    ke.warmup()
+    assert all(f.signatures for f in (ke.game_hands, ke.hand_values, ke.crib_values, ke.exact_cribs, ke.rank_rows))
