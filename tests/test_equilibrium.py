@@ -200,7 +200,7 @@ def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies()
 
     g = eq.game()
     strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
-    names = {" ".join(eq.RANK_NAMES[r] for r in range(13) for _ in range(int(c))): h for h, c in enumerate(g.counts)}
+    names = {" ".join(eq.RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))): h for h, c in enumerate(g.counts)}
     sd = np.zeros(g.tkeys.shape)
     sp = np.zeros(g.tkeys.shape)
     for row in strat.itertuples():
