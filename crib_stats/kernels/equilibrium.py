@@ -12,7 +12,9 @@ counted at its rank-level expectation, a quarter point per jack in the kept hand
   strategy, the opponent's hand drawn from the cards outside yours (weight
   ``prod C(4 - c_r, d_r)``) and the starter from the ``4R - 12`` cards outside both hands.
   The crib is symmetric in the two throws, so one kernel serves the dealer's own crib and
-  the pone's throw into it.
+  the pone's throw into it;
+- :func:`exact_cribs` measures that model against full card conditioning: the exact crib
+  expectation of every card throw of given six-card deals, every opponent hand enumerated.
 
 A deck of aces, fours, fives and jacks (16 cards: two hands and four starters):
 
