@@ -6,8 +6,8 @@ see? It returns integer tallies (:class:`Outcomes`); the optimiser turns them in
 Fractions, spreads and tables, so a new model (a table of crib values, a strategic opponent)
 only has to produce the same tallies.
 
->>> sorted(MODELS)
-['random']
+>>> sorted(NAMES)
+['equilibrium', 'hessel', 'random']
 """
 
 from __future__ import annotations
@@ -83,10 +83,25 @@ class RandomCrib:
 MODELS: dict[str, CribModel] = {m.name: m for m in (RandomCrib(),)}
 
 
+# table models (crib_tables.py), loaded on first use; ``table:FILE`` reads a user's CSV
+NAMES = ("random", "hessel", "equilibrium")
+
+
 def get_model(name: str | CribModel) -> CribModel:
+    """The model called ``name``: random, hessel, equilibrium or table:FILE (a CSV in Hessel's
+    format: r1,r2,dealer_own_crib,pone_into_dealer_crib)."""
     if not isinstance(name, str):
         return name
-    key = name.strip().lower()
+    text = name.strip()
+    key = text.lower()
+    if key.startswith("table:"):
+        from .crib_tables import file_model
+
+        return file_model(text[len("table:"):].strip())
+    if key not in MODELS and key in NAMES:
+        from . import crib_tables
+
+        MODELS[key] = crib_tables.hessel_model() if key == "hessel" else crib_tables.equilibrium_model()
     if key not in MODELS:
-        raise CribModelError(f"unknown crib model {name!r}; choose one of {', '.join(MODELS)}")
+        raise CribModelError(f"unknown crib model {name!r}; choose one of {', '.join(NAMES)} or table:FILE.csv")
     return MODELS[key]

@@ -558,3 +558,119 @@ def seat_means_twin(deck_ranks, value_of, pairing, tallies=None):
     out["peg_pone"] = num_p / den
     out["peg_dealer"] = num_d / den
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# equilibrium
+# ---------------------------------------------------------------------------------------------
+# The rank-level discard game by brute force over cards: a hand's rank multiset stands for every
+# six-card hand with those ranks; a throw is a pair of ranks; the opponent's hand is every six
+# cards outside a representative of yours; the starter every card outside both. Flushes are not
+# scored; nobs is a quarter point per jack in the kept hand or the crib (Hessel's rule).
+# Strategies are dicts {rank multiset: {thrown rank pair: probability}} (ranks 0..12 here).
+
+def game_multisets(deck_ranks):
+    """{sorted rank tuple: number of six-card hands with those ranks} over the deck's cards."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    out = {}
+    for hand in combinations(deck, 6):
+        key = tuple(sorted(c // 4 for c in hand))
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+def game_representative(deck_ranks, ms):
+    """One six-card hand with ranks ``ms`` (lowest suits first)."""
+    used = {}
+    cards = []
+    for r in ms:
+        cards.append(r * 4 + used.get(r, 0))
+        used[r] = used.get(r, 0) + 1
+    return cards
+
+
+def game_throws(ms):
+    """Distinct thrown rank pairs of a rank multiset, each as (pair, kept ranks)."""
+    out = {}
+    for i, j in combinations(range(6), 2):
+        pair = (ms[i], ms[j])
+        if pair not in out:
+            out[pair] = tuple(ms[k] for k in range(6) if k not in (i, j))
+    return out
+
+
+def _pts(ranks):
+    return sum(rank_points(tuple(sorted(r + 1 for r in ranks))))
+
+
+def game_hand_value(deck_ranks, ms, pair):
+    """Expected kept-hand points, the starter any card outside the hand."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    held = game_representative(deck_ranks, ms)
+    keep = game_throws(ms)[pair]
+    starters = [c for c in deck if c not in held]
+    total = sum(Fraction(_pts(keep + (s // 4,))) for s in starters)
+    return total / len(starters) + Fraction(sum(1 for r in keep if r == 10), 4)
+
+
+def game_crib_value(deck_ranks, ms, pair, sigma):
+    """Expected crib points of throwing ``pair`` from ``ms`` against the opponent's ``sigma``."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    held = game_representative(deck_ranks, ms)
+    rest = [c for c in deck if c not in held]
+    total = 0.0
+    n = 0
+    for other in combinations(rest, 6):
+        n += 1
+        ys = tuple(sorted(c // 4 for c in other))
+        starters = [c for c in rest if c not in other]
+        for q, p in sigma[ys].items():
+            if p == 0:
+                continue
+            jacks = sum(1 for r in pair + q if r == 10)
+            pts = sum(_pts(pair + q + (s // 4,)) for s in starters) / len(starters)
+            total += p * (pts + jacks / 4)
+    return total / n
+
+
+def game_exploitability(deck_ranks, sigma_d, sigma_p):
+    """(dealer gain, pone gain, value) per deal by best responses found by trying every throw;
+    the value is the dealer's hand + crib minus the pone's hand."""
+    weights = game_multisets(deck_ranks)
+    n = sum(weights.values())
+    d_now = d_best = p_now = p_best = p_hand = 0.0
+    for ms, w in weights.items():
+        dv = {}
+        pv = {}
+        hv = {}
+        for pair in game_throws(ms):
+            h = hv[pair] = float(game_hand_value(deck_ranks, ms, pair))
+            dv[pair] = h + game_crib_value(deck_ranks, ms, pair, sigma_p)
+            pv[pair] = h - game_crib_value(deck_ranks, ms, pair, sigma_d)
+        d_now += w * sum(p * dv[q] for q, p in sigma_d[ms].items())
+        p_now += w * sum(p * pv[q] for q, p in sigma_p[ms].items())
+        p_hand += w * sum(p * hv[q] for q, p in sigma_p[ms].items())
+        d_best += w * max(dv.values())
+        p_best += w * max(pv.values())
+    return (d_best - d_now) / n, (p_best - p_now) / n, (d_now - p_hand) / n
+
+
+def game_exact_crib(deck_ranks, deal, throw, sigma):
+    """Expected crib (full rules: crib flush, nobs) of throwing the cards ``throw`` from the
+    six cards ``deal`` (codes): every opponent six-card hand from the rest of the deck throws a
+    rank pair by ``sigma`` of its rank multiset, each card pair of those ranks equally likely;
+    the starter is every card outside both hands."""
+    deck = [r * 4 + s for r in deck_ranks for s in range(4)]
+    rest = [c for c in deck if c not in deal]
+    total = 0.0
+    n = 0
+    for other in combinations(rest, 6):
+        n += 1
+        ys = tuple(sorted(c // 4 for c in other))
+        starters = [c for c in rest if c not in other]
+        for q, p in sigma[ys].items():
+            pairs = [pc for pc in combinations(other, 2) if tuple(sorted(c // 4 for c in pc)) == q]
+            for pc in pairs:
+                pts = sum(show_total(list(throw) + list(pc), s, crib=True) for s in starters)
+                total += p / len(pairs) * pts / len(starters)
+    return total / n

@@ -1,0 +1,393 @@
+"""The discard game of two-player six-card cribbage at rank level: Hessel's iteration and a
+fictitious-play solution with its exploitability.
+
+The game (what it assumes): each player is dealt six cards; only the show counts (no pegging,
+no his heels); the dealer scores hand + crib, the pone scores hand; the payoff is the dealer's
+show minus the pone's. A hand is a six-card rank multiset (weighted by its suit assignments);
+the opponent's hand is drawn from the cards outside yours (weight ``prod C(4 - x_r, y_r)``);
+the starter is uniform over the cards outside your hand for your hand's value and outside
+both hands for the crib. Suits by Hessel's rule: flushes are not scored, nobs is a quarter
+point per jack in a kept hand or a crib. A strategy gives each rank multiset a probability
+over its distinct thrown rank pairs. Values are floats: the kernels sum exact integer weights
+times probabilities, and the probabilities of fictitious play are iterates.
+
+On a deck of four ranks (aces, fours, fives, jacks) the dealer's edge is positive and the
+solver's exploitability falls below its target:
+
+>>> g = game((0, 3, 4, 10))
+>>> sol = solve(g, target=5e-3, max_iter=500)
+>>> sol.exploitability[-1] < 5e-3, sol.value > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@dataclass(frozen=True)
+class Game:
+    """Every six-card rank multiset of the deck with its weight, throws and hand values."""
+
+    deck_ranks: tuple[int, ...]
+    counts: np.ndarray  # (H, 13)
+    weights: np.ndarray  # (H,) suit assignments
+    hr: np.ndarray
+    hc: np.ndarray
+    hn: np.ndarray
+    tkeys: np.ndarray  # (H, 15) thrown pair a*13+b, -1 past nt
+    kkeys: np.ndarray
+    nt: np.ndarray
+    avail: np.ndarray  # (13,) cards of each rank in the deck
+    hand_ev: np.ndarray  # (H, 15) expected kept-hand points (-inf past nt)
+
+    @property
+    def valid(self) -> np.ndarray:
+        return self.tkeys >= 0
+
+    def crib(self, *sigmas: np.ndarray) -> np.ndarray:
+        """Expected crib of every throw of every hand against each opponent strategy, (S, H, 15)."""
+        from .kernels import equilibrium as ke
+        from .tables import rank_table
+
+        stack = np.ascontiguousarray(np.stack(sigmas), dtype=np.float64)
+        total = comb(int(self.avail.sum()) - 6, 6)
+        values, _ = ke.crib_values(self.counts, self.hr, self.hc, self.hn, self.tkeys, self.nt, stack,
+                                   self.avail, rank_table(5), total)
+        return values
+
+    def mean(self, per_hand: np.ndarray) -> float:
+        """Weighted mean over hands of a per-hand figure."""
+        return float(np.dot(self.weights, per_hand) / self.weights.sum())
+
+
+@lru_cache(maxsize=4)
+def game(deck_ranks: tuple[int, ...] = tuple(range(13))) -> Game:
+    """The rank-level game on a deck of all four suits of ``deck_ranks`` (rank indices 0..12).
+
+    >>> g = game()
+    >>> len(g.weights), int(g.weights.sum())   # rank multisets; C(52, 6) hands
+    (18395, 20358520)
+    """
+    from .kernels import equilibrium as ke
+    from .tables import rank_table
+
+    deck = np.array(sorted(deck_ranks), np.int64)
+    counts, weights, hr, hc, hn, tkeys, kkeys, nt = ke.game_hands(deck)
+    avail = np.zeros(13, np.int64)
+    avail[deck] = 4
+    num = ke.hand_values(counts, kkeys, nt, avail, rank_table(5))
+    hand_ev = np.where(tkeys >= 0, num / (4.0 * (4 * len(deck) - 6)), -np.inf)
+    return Game(tuple(int(r) for r in deck), counts, weights, hr, hc, hn, tkeys, kkeys, nt, avail, hand_ev)
+
+
+def best_response(g: Game, objective: np.ndarray) -> np.ndarray:
+    """The pure strategy throwing each hand's best throw (first one on ties), as (H, 15) 0/1."""
+    obj = np.where(g.valid, objective, -np.inf)
+    sigma = np.zeros(obj.shape)
+    sigma[np.arange(len(obj)), np.argmax(obj, axis=1)] = 1.0
+    return sigma
+
+
+def purify(g: Game, sigma: np.ndarray) -> np.ndarray:
+    """Each hand's most likely throw with probability one."""
+    return best_response(g, sigma)
+
+
+@dataclass(frozen=True)
+class Exploitability:
+    """Per deal: the dealer's gain and the pone's gain by best-responding, and the value (the
+    dealer's hand + crib - the pone's hand)."""
+
+    dealer_gain: float
+    pone_gain: float
+    value: float
+
+    @property
+    def total(self) -> float:
+        return self.dealer_gain + self.pone_gain
+
+
+def exploitability_from(g: Game, sigma_d, sigma_p, crib_vs_p, crib_vs_d) -> Exploitability:
+    """Exploitability of (sigma_d, sigma_p) given the crib values against each of them."""
+    dealer_obj = np.where(g.valid, g.hand_ev + crib_vs_p, -np.inf)
+    pone_obj = np.where(g.valid, g.hand_ev - crib_vs_d, -np.inf)
+    dealer_now = g.mean(np.sum(sigma_d * np.where(g.valid, dealer_obj, 0.0), axis=1))
+    pone_now = g.mean(np.sum(sigma_p * np.where(g.valid, pone_obj, 0.0), axis=1))
+    pone_hand = g.mean(np.sum(sigma_p * np.where(g.valid, g.hand_ev, 0.0), axis=1))
+    dealer_best = g.mean(dealer_obj.max(axis=1))
+    pone_best = g.mean(pone_obj.max(axis=1))
+    return Exploitability(dealer_best - dealer_now, pone_best - pone_now, dealer_now - pone_hand)
+
+
+def exploitability(g: Game, sigma_d: np.ndarray, sigma_p: np.ndarray) -> Exploitability:
+    """How much each side gains per deal by best-responding to the other's strategy."""
+    vs_p, vs_d = g.crib(sigma_p, sigma_d)
+    return exploitability_from(g, sigma_d, sigma_p, vs_p, vs_d)
+
+
+@dataclass
+class Solution:
+    """Fictitious play's average strategies, with the crib values against them."""
+
+    game: Game
+    sigma_dealer: np.ndarray
+    sigma_pone: np.ndarray
+    crib_vs_pone: np.ndarray  # (H, 15) dealer's crib of each throw against the pone's average
+    crib_vs_dealer: np.ndarray
+    exploitability: list = field(default_factory=list)  # total per iteration
+    gains: list = field(default_factory=list)  # (dealer gain, pone gain) per iteration
+    seconds: list = field(default_factory=list)
+
+    @property
+    def iterations(self) -> int:
+        return len(self.exploitability)
+
+    @property
+    def value(self) -> float:
+        return exploitability_from(self.game, self.sigma_dealer, self.sigma_pone, self.crib_vs_pone,
+                                   self.crib_vs_dealer).value
+
+
+def random_crib_start(g: Game) -> np.ndarray:
+    """The random model's strategy: each hand throws every distinct throw with the probability
+    of its card-level throws (all 15 two-card throws equally likely)."""
+    sigma = np.zeros(g.tkeys.shape)
+    for h in range(len(g.weights)):
+        for j in range(g.nt[h]):
+            a, b = divmod(int(g.tkeys[h, j]), 13)
+            ways = comb(int(g.counts[h, a]), 2) if a == b else int(g.counts[h, a]) * int(g.counts[h, b])
+            sigma[h, j] = ways / 15
+    return sigma
+
+
+def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, progress=None) -> Solution:
+    """Fictitious play from the random strategy (iteration 0), averaging the best responses with
+    weights 1, 2, 3, ... (the average after t steps is sum k BR_k / sum k, BR_0 the start).
+
+    The crib values are linear in the opponent's strategy, so the values against the average
+    are averaged with the same weights: one kernel call per iteration (both sides at once, the
+    opponent weights shared), and the values against a new best response are those against the
+    previous one plus those against the difference (few hands change their response). Each iteration records the exploitability of the current
+    averages, exact for them up to float rounding; it stops when the total falls below
+    ``target`` points per deal.
+    """
+    g = g or game()
+    sd = sp = random_crib_start(g)
+    vs_p, vs_d = g.crib(sp, sd)
+    sol = Solution(g, sd, sp, vs_p, vs_d)
+    weight_sum = 1.0
+    last = None  # (br_d, br_p, crib vs br_p, crib vs br_d) of the previous iteration
+    for t in range(1, max_iter + 1):
+        t0 = time.perf_counter()
+        e = exploitability_from(g, sol.sigma_dealer, sol.sigma_pone, sol.crib_vs_pone, sol.crib_vs_dealer)
+        sol.exploitability.append(e.total)
+        sol.gains.append((e.dealer_gain, e.pone_gain))
+        if progress:
+            progress(t - 1, e)
+        if e.total < target:
+            break
+        br_d = best_response(g, g.hand_ev + sol.crib_vs_pone)
+        br_p = best_response(g, g.hand_ev - sol.crib_vs_dealer)
+        if last is None:
+            c_p, c_d = g.crib(br_p, br_d)
+        else:  # the values are linear in the strategy: only the hands whose response changed count
+            dp, dd = g.crib(br_p - last[1], br_d - last[0])
+            c_p, c_d = last[2] + dp, last[3] + dd
+        last = (br_d, br_p, c_p, c_d)
+        weight_sum += t + 1
+        a = (t + 1) / weight_sum
+        sol.sigma_dealer = (1 - a) * sol.sigma_dealer + a * br_d
+        sol.sigma_pone = (1 - a) * sol.sigma_pone + a * br_p
+        sol.crib_vs_pone = (1 - a) * sol.crib_vs_pone + a * c_p
+        sol.crib_vs_dealer = (1 - a) * sol.crib_vs_dealer + a * c_d
+        sol.seconds.append(time.perf_counter() - t0)
+    return sol
+
+
+def pair_means(g: Game, sigma: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted mean of ``values`` over the (hand, throw) cells each thrown pair key takes under
+    ``sigma``: (means (169,), NaN where never thrown; deal weights (169,))."""
+    w = g.weights[:, None] * np.where(g.valid, sigma, 0.0)
+    keys = np.where(g.valid, g.tkeys, 0)
+    mass = np.bincount(keys.ravel(), weights=w.ravel(), minlength=169)
+    total = np.bincount(keys.ravel(), weights=(w * np.where(g.valid, values, 0.0)).ravel(), minlength=169)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(mass > 0, total / mass, np.nan), mass
+
+
+@dataclass
+class HesselResult:
+    """Hessel's iteration: the two pair tables (169 keys a*13+b, a <= b) and the strategies."""
+
+    dealer: np.ndarray
+    pone: np.ndarray
+    sigma_dealer: np.ndarray
+    sigma_pone: np.ndarray
+    iterations: int
+    cycle: int  # length of the cycle the strategies entered (1: a fixed point; 0: not reached)
+    changes: list  # largest table change per iteration
+
+
+def hessel(g: Game | None = None, max_iter: int = 60, progress=None) -> HesselResult:
+    """Hessel's method: each side throws its best pair for hand + (or -) the current pair table;
+    the tables become the mean crib over the (dealer, pone) deals where each pair is thrown;
+    repeat until the strategies repeat. A fixed point ends it; on the full deck the best
+    responses enter a short cycle instead, and the tables are then the mean of the tables over
+    the cycle. Starts from the random model's tables (every throw of a hand equally likely)."""
+    g = g or game()
+    rnd = random_crib_start(g)
+    vs_p, vs_d = g.crib(rnd, rnd)
+    t_d, _ = pair_means(g, rnd, vs_p)
+    t_p, _ = pair_means(g, rnd, vs_d)
+    seen: dict[bytes, int] = {}
+    history = []
+    changes = []
+    last = None
+    cycle = 0
+    for it in range(1, max_iter + 1):
+        sd = best_response(g, g.hand_ev + np.nan_to_num(t_d)[np.maximum(g.tkeys, 0)])
+        sp = best_response(g, g.hand_ev - np.nan_to_num(t_p)[np.maximum(g.tkeys, 0)])
+        state = sd.argmax(1).tobytes() + sp.argmax(1).tobytes()
+        if state in seen:
+            cycle = it - seen[state]
+            tables = history[seen[state] - 1:]
+            t_d = np.mean([t[0] for t in tables], axis=0)
+            t_p = np.mean([t[1] for t in tables], axis=0)
+            break
+        seen[state] = it
+        if last is None:
+            vs_p, vs_d = g.crib(sp, sd)
+        else:
+            dp, dd = g.crib(sp - last[1], sd - last[0])
+            vs_p, vs_d = last[2] + dp, last[3] + dd
+        last = (sd, sp, vs_p, vs_d)
+        new_d, _ = pair_means(g, sd, vs_p)
+        new_p, _ = pair_means(g, sp, vs_d)
+        new_d = np.where(np.isnan(new_d), t_d, new_d)
+        new_p = np.where(np.isnan(new_p), t_p, new_p)
+        changes.append(float(np.nanmax(np.abs(np.concatenate([new_d - t_d, new_p - t_p])))))
+        t_d, t_p = new_d, new_p
+        history.append((t_d, t_p))
+        if progress:
+            progress(it, changes[-1])
+    return HesselResult(t_d, t_p, sd, sp, it, cycle, changes)
+
+
+def solution_tables(sol: Solution):
+    """The solved game's pair table as a DataFrame: r1, r2, the mean crib over the deals where
+    the pair is thrown (dealer's own; pone's into the dealer's), and how often each role throws
+    it (share of deals). A pair a role never throws gets the mean over every hand able to throw
+    it of that throw's crib value against the opponent's strategy (its frequency is 0).
+    Flushes are not in the game, so suited and offsuit throws of a pair are one entry."""
+    import pandas as pd
+
+    g = sol.game
+    d_mean, d_mass = pair_means(g, sol.sigma_dealer, sol.crib_vs_pone)
+    p_mean, p_mass = pair_means(g, sol.sigma_pone, sol.crib_vs_dealer)
+    can = np.where(g.valid, 1.0, 0.0)
+    d_any, _ = pair_means(g, can, sol.crib_vs_pone)
+    p_any, _ = pair_means(g, can, sol.crib_vs_dealer)
+    total = float(g.weights.sum())
+    rows = []
+    for a in g.deck_ranks:
+        for b in g.deck_ranks:
+            if b < a:
+                continue
+            k = a * 13 + b
+            rows.append({
+                "r1": RANK_NAMES[a], "r2": RANK_NAMES[b],
+                "dealer_own_crib": d_mean[k] if d_mass[k] > 0 else d_any[k],
+                "pone_into_dealer_crib": p_mean[k] if p_mass[k] > 0 else p_any[k],
+                "dealer_freq": d_mass[k] / total, "pone_freq": p_mass[k] / total,
+            })
+    return pd.DataFrame(rows)
+
+
+def solution_summary(sol: Solution) -> dict:
+    """Value, mean kept hands and crib, exploitability of the averages and of the purified
+    strategies, iterations and timings."""
+    g = sol.game
+    hand = np.where(g.valid, g.hand_ev, 0.0)
+    pure_d, pure_p = purify(g, sol.sigma_dealer), purify(g, sol.sigma_pone)
+    pe = exploitability(g, pure_d, pure_p)
+    last = exploitability_from(g, sol.sigma_dealer, sol.sigma_pone, sol.crib_vs_pone, sol.crib_vs_dealer)
+    return {
+        "deck_ranks": list(g.deck_ranks),
+        "value": last.value,
+        "mean_hand_dealer": g.mean((sol.sigma_dealer * hand).sum(1)),
+        "mean_hand_pone": g.mean((sol.sigma_pone * hand).sum(1)),
+        "mean_crib": g.mean((sol.sigma_dealer * np.where(g.valid, sol.crib_vs_pone, 0.0)).sum(1)),
+        "exploitability": last.total,
+        "dealer_gain": last.dealer_gain,
+        "pone_gain": last.pone_gain,
+        "purified": {"exploitability": pe.total, "dealer_gain": pe.dealer_gain, "pone_gain": pe.pone_gain,
+                     "value": pe.value},
+        "iterations": sol.iterations,
+        "trajectory": sol.exploitability,
+        "seconds_per_iteration": float(np.mean(sol.seconds)) if sol.seconds else 0.0,
+        "seconds_total": float(np.sum(sol.seconds)),
+    }
+
+
+def strategy_frame(sol: Solution):
+    """Both strategies in long form: hand (ranks), weight, throw (ranks), dealer, pone
+    probabilities (rows where either is positive)."""
+    import pandas as pd
+
+    g = sol.game
+    h, j = np.nonzero(g.valid & ((sol.sigma_dealer > 0) | (sol.sigma_pone > 0)))
+    names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))) for c in g.counts]
+    keys = g.tkeys[h, j]
+    return pd.DataFrame({
+        "hand": [names[i] for i in h], "weight": g.weights[h],
+        "throw": [f"{RANK_NAMES[k // 13]} {RANK_NAMES[k % 13]}" for k in keys],
+        "dealer": sol.sigma_dealer[h, j], "pone": sol.sigma_pone[h, j],
+    })
+
+
+def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026):
+    """What the rank-level model costs against full card conditioning, on ``n_deals`` random
+    six-card deals for each role: for every two-card throw, the model's E[crib] (rank-level
+    conditioning, nobs a quarter per jack, no flush) minus the exact E[crib] with every opponent
+    hand from the other 46 cards throwing by the solved strategy (a rank pair by its rank
+    multiset's probabilities, each card pair of those ranks equally likely), every starter
+    from the last 40, crib flush and nobs scored. Returns a DataFrame, one row per deal and
+    throw: role, deal, throw, model, exact, error."""
+    import pandas as pd
+    from itertools import combinations
+
+    from .cards import Card, format_cards
+    from .kernels import equilibrium as ke
+    from .tables import rank_table
+
+    g = sol.game
+    deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
+    rng = np.random.default_rng(seed)
+    deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(n_deals)]), axis=1)
+    index = ke.rank_rows(g.counts)
+    rows = []
+    both = ke.exact_cribs(deals, deck, index, g.tkeys, g.nt, np.stack([sol.sigma_pone, sol.sigma_dealer]),
+                          rank_table(5))
+    for exact, role, model in zip(both, ("dealer", "pone"), (sol.crib_vs_pone, sol.crib_vs_dealer)):
+        for d, deal in enumerate(deals.tolist()):
+            ranks = [c >> 2 for c in deal]
+            key = 0
+            for r in ranks:
+                key = key * 13 + r
+            h = index[key]
+            for t, (i, j) in enumerate(combinations(range(6), 2)):
+                col = int(np.nonzero(g.tkeys[h] == ranks[i] * 13 + ranks[j])[0][0])
+                rows.append({"role": role, "deal": format_cards(Card.from_code(c) for c in deal),
+                             "throw": format_cards((Card.from_code(deal[i]), Card.from_code(deal[j]))),
+                             "model": model[h, col], "exact": exact[d, t]})
+    df = pd.DataFrame(rows)
+    df["error"] = df.model - df.exact
+    return df

@@ -1,0 +1,249 @@
+"""The rank-level discard game: kernels against the naive twin on reduced decks, the solver's
+exploitability checked by brute-force best responses, Hessel's iteration on the full deck."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import reference as ref
+from crib_stats import equilibrium as eq
+
+DECK = (0, 3, 4, 10)  # aces, fours, fives, jacks: fifteens, runs, pairs and nobs all occur
+DECK5 = (1, 4, 8, 10, 12)  # 2 5 9 J K
+
+
+def _ms(g, h):
+    return tuple(r for r in range(13) for _ in range(int(g.counts[h, r])))
+
+
+def _pair(key):
+    return divmod(int(key), 13)
+
+
+def _to_dict(g, sigma):
+    out = {}
+    for h in range(len(g.weights)):
+        out[_ms(g, h)] = {_pair(g.tkeys[h, j]): float(sigma[h, j]) for j in range(g.nt[h]) if sigma[h, j] > 0}
+    return out
+
+
+@pytest.mark.parametrize("deck", [DECK, DECK5])
+def test_hands_weights_and_hand_values_match_the_twin(deck):
+    g = eq.game(deck)
+    weights = ref.game_multisets(deck)
+    assert {_ms(g, h): int(g.weights[h]) for h in range(len(g.weights))} == weights
+    for h in range(len(g.weights)):
+        ms = _ms(g, h)
+        throws = ref.game_throws(ms)
+        assert {_pair(g.tkeys[h, j]) for j in range(g.nt[h])} == set(throws)
+        for j in range(g.nt[h]):
+            want = ref.game_hand_value(deck, ms, _pair(g.tkeys[h, j]))
+            assert g.hand_ev[h, j] == pytest.approx(float(want), abs=1e-12)
+
+
+@pytest.mark.parametrize("deck", [DECK, DECK5])
+def test_crib_values_match_the_twin_against_mixed_and_pure_strategies(deck):
+    g = eq.game(deck)
+    rng = np.random.default_rng(7)
+    mixed = np.where(g.valid, rng.random(g.tkeys.shape), 0.0)
+    mixed /= mixed.sum(axis=1, keepdims=True)
+    pure = eq.best_response(g, g.hand_ev)
+    values = g.crib(mixed, pure)
+    for a, sigma in enumerate((mixed, pure)):
+        as_dict = _to_dict(g, sigma)
+        for h in range(0, len(g.weights), 3 if deck == DECK else 29):
+            ms = _ms(g, h)
+            for j in range(g.nt[h]):
+                want = ref.game_crib_value(deck, ms, _pair(g.tkeys[h, j]), as_dict)
+                assert values[a, h, j] == pytest.approx(want, rel=1e-12)
+
+
+def test_crib_values_are_linear_so_differences_add_up():
+    """Also when two hands swap throws of equal weight, so a pair's mass cancels but not the
+    ranks of the hands behind it."""
+    g = eq.game(DECK)
+    rng = np.random.default_rng(1)
+    for a, b in [(eq.random_crib_start(g), eq.best_response(g, g.hand_ev)),
+                 (eq.best_response(g, g.hand_ev), eq.best_response(g, g.hand_ev + rng.random(g.tkeys.shape)))]:
+        va, vb, vd = g.crib(a, b, b - a)
+        assert np.allclose(np.where(g.valid, va + vd, 0), np.where(g.valid, vb, 0), atol=1e-12)
+
+
+def test_exploitability_of_a_known_pair_matches_brute_force_best_responses():
+    g = eq.game(DECK)
+    sd = eq.best_response(g, g.hand_ev)  # the hand-only policy for both
+    sp = eq.random_crib_start(g)  # every card throw equally likely
+    e = eq.exploitability(g, sd, sp)
+    d_gain, p_gain, value = ref.game_exploitability(DECK, _to_dict(g, sd), _to_dict(g, sp))
+    assert e.dealer_gain == pytest.approx(d_gain, abs=1e-12)
+    assert e.pone_gain == pytest.approx(p_gain, abs=1e-12)
+    assert e.value == pytest.approx(value, abs=1e-12)
+    assert e.pone_gain > 0.01  # throwing at random is far from a best response
+
+
+def test_the_solver_reaches_an_epsilon_equilibrium_certified_by_brute_force():
+    """The brute-force best responses bracket the game value: the dealer's strategy guarantees
+    at least value - pone gain, the pone's at most value + dealer gain; the solver's reported
+    exploitability must be what the twin finds and below the target."""
+    g = eq.game(DECK)
+    sol = eq.solve(g, target=1e-3, max_iter=500)
+    assert sol.exploitability[-1] < 1e-3
+    assert sol.exploitability[0] > 1e-3  # it started away from equilibrium
+    d_gain, p_gain, value = ref.game_exploitability(DECK, _to_dict(g, sol.sigma_dealer), _to_dict(g, sol.sigma_pone))
+    assert d_gain + p_gain == pytest.approx(sol.exploitability[-1], abs=1e-9)
+    assert value == pytest.approx(sol.value, abs=1e-9)
+    # pure best-response iteration from the same start does not settle in this game
+    assert sol.iterations > 2
+
+
+def test_hessel_iteration_on_a_small_deck_ends_in_a_fixed_point_or_a_cycle():
+    g = eq.game(DECK5)
+    res = eq.hessel(g)
+    assert res.cycle >= 1
+    # at a fixed point each side's throws are best responses to the tables
+    thrown = res.sigma_dealer.argmax(1)
+    obj = np.where(g.valid, g.hand_ev + np.nan_to_num(res.dealer)[np.maximum(g.tkeys, 0)], -np.inf)
+    if res.cycle == 1:
+        assert np.all(obj[np.arange(len(obj)), thrown] == obj.max(1))
+
+
+def test_exact_full_card_cribs_match_the_twin():
+    from itertools import combinations
+
+    from crib_stats.kernels import equilibrium as ke
+    from crib_stats.tables import rank_table
+
+    g = eq.game(DECK)
+    sigma = eq.best_response(g, g.hand_ev + np.random.default_rng(3).random(g.tkeys.shape))
+    sigma = 0.5 * sigma + 0.5 * eq.random_crib_start(g)
+    deck = np.array([r * 4 + s for r in DECK for s in range(4)], np.int64)
+    rng = np.random.default_rng(11)
+    deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(4)]), axis=1)
+    other = eq.random_crib_start(g)
+    got = ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, np.stack([sigma, other]), rank_table(5))
+    for a, s in enumerate((sigma, other)):
+        as_dict = _to_dict(g, s)
+        for d, deal in enumerate(deals.tolist()):
+            for t, (i, j) in enumerate(combinations(range(6), 2)):
+                want = ref.game_exact_crib(DECK, deal, (deal[i], deal[j]), as_dict)
+                assert got[a, d, t] == pytest.approx(want, rel=1e-12)
+
+
+# --- committed data (scripts/solve_equilibrium.py) ---------------------------------------------
+
+def _data(name):
+    from crib_stats.crib_tables import DATA
+
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{name} not generated")
+    return path
+
+
+def test_the_reduced_solution_committed_is_what_the_code_computes():
+    import json
+    import sys
+
+    sys.path.insert(0, str(_data("equilibrium_reduced.json").parent.parent / "scripts"))
+    from solve_equilibrium import reduced_result
+
+    committed = json.loads(_data("equilibrium_reduced.json").read_text())
+    fresh = json.loads(json.dumps(reduced_result()))
+    assert fresh["summary"]["iterations"] == committed["summary"]["iterations"]
+    for key in ("value", "mean_hand_dealer", "mean_hand_pone", "mean_crib", "exploitability"):
+        assert fresh["summary"][key] == pytest.approx(committed["summary"][key], abs=1e-9)
+    for a, b in zip(fresh["table"], committed["table"]):
+        assert (a["r1"], a["r2"]) == (b["r1"], b["r2"])
+        assert a["dealer_own_crib"] == pytest.approx(b["dealer_own_crib"], abs=1e-9)
+        assert a["pone_into_dealer_crib"] == pytest.approx(b["pone_into_dealer_crib"], abs=1e-9)
+
+
+def test_the_committed_summary_is_consistent_with_itself_and_the_strategies():
+    import json
+
+    import pandas as pd
+
+    s = json.loads(_data("equilibrium_summary.json").read_text())
+    assert s["exploitability"] < 0.005 <= s["trajectory"][0]
+    assert s["exploitability"] == s["trajectory"][-1]
+    assert s["value"] == pytest.approx(s["mean_hand_dealer"] + s["mean_crib"] - s["mean_hand_pone"], abs=1e-12)
+    strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
+    for role in ("dealer", "pone"):  # every hand's probabilities sum to one, every hand present
+        sums = strat.groupby("hand")[role].sum()
+        assert len(sums) == 18395 and np.allclose(sums, 1.0)
+    weights = strat.groupby("hand").weight.first()
+    assert int(weights.sum()) == 20358520  # C(52, 6)
+    pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
+    assert len(pairs) == 91
+    assert pairs.dealer_freq.sum() == pytest.approx(1.0) and pairs.pone_freq.sum() == pytest.approx(1.0)
+    # the mean crib is the frequency-weighted mean of the pair table, from either side
+    thrown_d = pairs.dealer_freq > 0
+    assert (pairs.dealer_freq * pairs.dealer_own_crib)[thrown_d].sum() == pytest.approx(s["mean_crib"], abs=1e-9)
+    thrown_p = pairs.pone_freq > 0
+    assert (pairs.pone_freq * pairs.pone_into_dealer_crib)[thrown_p].sum() == pytest.approx(s["mean_crib"], abs=1e-9)
+
+
+def test_the_equilibrium_table_model_reads_the_committed_csv():
+    from crib_stats.crib_tables import crib_table, render_csv, model_table
+
+    _data("equilibrium_crib_table.csv")
+    df = crib_table("equilibrium")
+    assert len(df) == 91
+    assert render_csv(model_table("equilibrium")) == _data("equilibrium_crib_table.csv").read_text()
+
+
+@pytest.mark.slow
+def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies():
+    """Rebuilds the full-deck crib values against the committed strategies (about a minute)."""
+    import pandas as pd
+
+    g = eq.game()
+    strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
+    names = {" ".join(eq.RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))): h for h, c in enumerate(g.counts)}
+    sd = np.zeros(g.tkeys.shape)
+    sp = np.zeros(g.tkeys.shape)
+    for row in strat.itertuples():
+        h = names[row.hand]
+        a, b = (eq.RANK_NAMES.index(x) for x in row.throw.split())
+        j = int(np.nonzero(g.tkeys[h] == a * 13 + b)[0][0])
+        sd[h, j], sp[h, j] = row.dealer, row.pone
+    vs_p, vs_d = g.crib(sp, sd)
+    sol = eq.Solution(g, sd, sp, vs_p, vs_d)
+    fresh = eq.solution_tables(sol)
+    pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
+    assert np.allclose(fresh.dealer_own_crib, pairs.dealer_own_crib, atol=1e-9)
+    assert np.allclose(fresh.pone_into_dealer_crib, pairs.pone_into_dealer_crib, atol=1e-9)
+
+
+def test_kernel_warmup_compiles_every_equilibrium_kernel():
+    from crib_stats.kernels import equilibrium as ke
+
+    ke.warmup()
+    assert all(f.signatures for f in (ke.game_hands, ke.hand_values, ke.crib_values, ke.exact_cribs, ke.rank_rows))
+
+
+def test_hessel_reproduction_is_within_three_hundredths_of_the_published_table():
+    import pandas as pd
+
+    from crib_stats.crib_tables import DATA, load_table
+
+    published = load_table(DATA / "hessel_tables.csv")
+    ours = pd.read_csv(_data("hessel_reproduction.csv"), dtype={"r1": str, "r2": str})
+    for side, arr in (("dealer", published.dealer), ("pone", published.pone)):
+        diffs = [getattr(r, f"{side}_ours") - arr[eq.RANK_NAMES.index(r.r1), eq.RANK_NAMES.index(r.r2)]
+                 for r in ours.itertuples()]
+        assert len(diffs) == 91 and np.mean(np.abs(diffs)) <= 0.03
+
+
+@pytest.mark.slow
+def test_hessel_reproduction_committed_is_what_the_code_computes():
+    """Hessel's iteration on the full deck again (about a minute and a half)."""
+    import pandas as pd
+
+    res = eq.hessel(eq.game())
+    ours = pd.read_csv(_data("hessel_reproduction.csv"), dtype={"r1": str, "r2": str})
+    for r in ours.itertuples():
+        k = eq.RANK_NAMES.index(r.r1) * 13 + eq.RANK_NAMES.index(r.r2)
+        assert res.dealer[k] == pytest.approx(r.dealer_ours, abs=1e-6)
+        assert res.pone[k] == pytest.approx(r.pone_ours, abs=1e-6)
