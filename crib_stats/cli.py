@@ -89,8 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the crib is yours (four-player: your side deals)")
     role.add_argument("--pone", action="store_const", const="pone", dest="role", help="the crib is an opponent's")
     d.add_argument("--variant", default="six-card", help=VARIANT_HELP)
-    d.add_argument("--crib-model", default="random",
-                   help="random (default): the other crib cards are uniformly random unseen cards")
+    d.add_argument("--crib-model", default="random", metavar="MODEL",
+                   help="random (default: the other crib cards uniformly random unseen cards, exact); "
+                        "equilibrium (the solved discard game's table), hessel (Hessel's published table) or "
+                        "table:FILE.csv (r1,r2,dealer_own_crib,pone_into_dealer_crib): a table gives E[crib] by "
+                        "the thrown ranks and role, a mean without a spread")
     d.add_argument("--starter", help="fix the starter (a what-if)")
     d.add_argument("--need", metavar="N", help="also show P(points >= N): hand + crib for the dealer, "
                    "the hand alone for the pone (who counts first); ranks by it unless --rank-by ev")
@@ -146,6 +149,18 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE")
     c.add_argument("--out", metavar="DIR", help="recompute the dealer's maxima and write claims_maxima.json into DIR")
+
+    t = _sub(sub, "crib-table", "expected crib value of every thrown rank pair, by model",
+             "The expected crib of each pair of ranks thrown, for the dealer's own crib\n"
+             "and for the pone's throw into the dealer's crib, as two 13x13 tables\n"
+             "like the published ones (Schell, Hessel, Colvert).",
+             ["crib-stats crib-table", "crib-stats crib-table --crib-model hessel",
+              "crib-stats crib-table --crib-model random --csv"])
+    t.add_argument("--crib-model", default="equilibrium", metavar="MODEL",
+                   help="equilibrium (default: the solved discard game), hessel, random (exact, the same for both "
+                        "roles) or table:FILE.csv")
+    t.add_argument("--csv", action="store_true",
+                   help="one row per rank pair: r1,r2,dealer_own_crib,pone_into_dealer_crib")
 
     w = _sub(sub, "sweep", "the best discard for every deal there is, exactly",
              "Every deal of a variant (all C(52,6) = 20,358,520 six-card deals, as 962,988\n"
@@ -360,6 +375,14 @@ def _cmd_claims(args) -> int:
     return EXIT_OK
 
 
+def _cmd_crib_table(args) -> int:
+    from . import crib_tables
+
+    table = crib_tables.model_table(args.crib_model)
+    print((crib_tables.render_csv(table) if args.csv else crib_tables.render_grid(table)).rstrip("\n"))
+    return EXIT_OK
+
+
 def _cmd_sweep(args) -> int:
     from . import io, report, sweep
     from .rules import variant as get_variant
@@ -455,7 +478,7 @@ def _first_run_note() -> None:
 
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
-            "sweep": _cmd_sweep, "claims": _cmd_claims}
+            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -210,10 +210,12 @@ def crib_table(model: str = "hessel"):
 
 def render_grid(table: CribTable, decimals: int = 2) -> str:
     """Two 13 x 13 grids (the dealer's own crib; the pone's throw into the dealer's crib)."""
-    width = decimals + 4
+    from .report import wrap
+
+    width = decimals + 3
     lines = []
-    for title, arr in (("dealer: own crib", table.dealer), ("pone: into the dealer's crib", table.pone)):
-        lines.append(f"{table.name} crib values, {title} (row and column: the thrown ranks)")
+    for title, arr in (("the dealer's own crib", table.dealer), ("the pone into the dealer's crib", table.pone)):
+        lines.append(wrap(f"{table.name}: {title} (rows and columns: the ranks thrown)"))
         lines.append("    " + "".join(f"{n:>{width}}" for n in RANK_NAMES))
         for a in range(13):
             lines.append(f"{RANK_NAMES[a]:>3} " + "".join(f"{arr[a, b]:>{width}.{decimals}f}" for b in range(13)))

@@ -48,6 +48,7 @@ class ThrowResult:
     crib_sums: tuple[int, ...] = field(repr=False)  # crib point sums for each of them
     per_starter: int = field(repr=False)  # crib outcomes per starter
     peg_ev: Fraction | None = None  # E[your play points - the opponent's], when the play is counted
+    mean_only: bool = field(default=False, repr=False)  # a table crib model: E[crib] without a distribution
 
     @cached_property
     def hand_by_starter(self) -> dict[Card, int]:
@@ -58,29 +59,34 @@ class ThrowResult:
         return {Card.from_code(c): Fraction(t, self.per_starter) for c, t in zip(self.starters, self.crib_sums)}
 
     @property
-    def variance(self) -> Fraction:
+    def variance(self) -> Fraction | None:
+        """Of the show's net points (None for a mean-only crib model)."""
+        if self.mean_only:
+            return None
         n = self.outcomes
         s1 = sum(x * c for x, c in self.net_counts.items())
         s2 = sum(x * x * c for x, c in self.net_counts.items())
         return Fraction(n * s2 - s1 * s1, n * n)
 
     @property
-    def sd(self) -> float:
-        return sqrt(self.variance)
+    def sd(self) -> float | None:
+        return None if self.mean_only else sqrt(self.variance)
 
     @property
-    def min(self) -> int:
-        return min(self.net_counts)
+    def min(self) -> int | None:
+        return None if self.mean_only else min(self.net_counts)
 
     @property
-    def max(self) -> int:
-        return max(self.net_counts)
+    def max(self) -> int | None:
+        return None if self.mean_only else max(self.net_counts)
 
     def p_points_at_least(self, need: int, crib_is_yours: bool) -> Fraction:
         """P(the points you score in the show >= need): hand + crib when the crib is yours,
         the hand alone when it is an opponent's (the net subtracts their crib; you don't lose
-        points for it)."""
+        points for it). None when the crib is yours under a mean-only crib model."""
         if crib_is_yours:
+            if self.mean_only:
+                return None
             hits = sum(c for n, c in self.net_counts.items() if n >= need)
             return Fraction(hits, self.outcomes)
         return Fraction(sum(1 for h in self.hand_points if h >= need), len(self.hand_points))
@@ -144,6 +150,7 @@ def _result(res, i: int, throw, keep, unseen: np.ndarray, sign: int) -> ThrowRes
     outcomes = n_starters * res.per_starter
     hand_ev = Fraction(int(hand_row[live].sum()), n_starters)
     crib_ev = Fraction(int(res.crib_sum_by_starter[i].sum()), outcomes)
+    mean_only = bool(getattr(res, "mean_only", False))
     return ThrowResult(
         throw=tuple(throw),
         keep=tuple(keep),
@@ -157,6 +164,7 @@ def _result(res, i: int, throw, keep, unseen: np.ndarray, sign: int) -> ThrowRes
         hand_points=tuple(hand_row[live].tolist()),
         crib_sums=tuple(res.crib_sum_by_starter[i, live].tolist()),
         per_starter=res.per_starter,
+        mean_only=mean_only,
     )
 
 
@@ -223,6 +231,11 @@ class DiscardAnalysis:
     @property
     def outcomes_per_throw(self) -> int:
         return self.throws[0].outcomes
+
+    @property
+    def mean_only(self) -> bool:
+        """True for a table crib model: each throw's E[crib] without a distribution."""
+        return self.throws[0].mean_only
 
     def p_need(self, r: ThrowResult) -> Fraction | None:
         """P(points you score in the show >= need) for one throw (None without ``need``)."""
@@ -301,6 +314,9 @@ def analyse(
         raise DiscardError("ranking by need requires need N")
     model = get_model(crib_model)
     results = evaluate(dealt, role=role, variant=v, crib_model=model, starter=start)
+    if rank_by == "need" and role == "dealer" and results[0].mean_only:
+        raise DiscardError(f"the {model.name} crib model gives each throw's mean crib only, so P(hand + crib >= "
+                           f"{need}) is unknown; rank by EV (rank_by='ev') or use the random crib model")
     if pegging is not None:
         results = _with_pegging(results, dealt, role, v, pegging)
     yours = role == "dealer"

@@ -71,11 +71,13 @@ def discard_figure(analysis, title: str | None = None) -> Figure:
     ax.barh(ys, hand, color="#1f77b4", label="E[hand]")
     ax.barh(ys, crib, left=hand if sign > 0 else 0, color="#d62728" if sign < 0 else "#ff9896",
             label="E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)")
-    ax.errorbar([float(r.net_ev) for r in rows], ys, xerr=[r.sd for r in rows], fmt="o", color="black",
-                capsize=3, label="net ± sd")
+    ax.errorbar([float(r.net_ev) for r in rows], ys, xerr=None if analysis.mean_only else [r.sd for r in rows],
+                fmt="o", color="black", capsize=3, label="net" if analysis.mean_only else "net ± sd")
     if analysis.need is not None:
         for y, r in zip(ys, rows):
             p = analysis.p_need(r)
+            if p is None:
+                continue
             ax.annotate(f"P(>={analysis.need}) {float(p):.3f}", (max(hand[0], float(r.net_ev)) + 0.3, y),
                         fontsize=7, va="center")
     ax.set_yticks(ys)

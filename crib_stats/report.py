@@ -239,6 +239,8 @@ def discard_json(a) -> dict:
         p = a.p_need(r)
         if p is not None:
             item |= with_exact("p_need", p)
+        elif a.need is not None:
+            item |= {"p_need": None, "p_need_exact": None}
         throws.append(item)
     return header("discard", a.variant) | {
         "dealt": cards(a.dealt),
@@ -267,9 +269,13 @@ def discard_csv(a) -> str:
                 exact(r.net_ev)]
         if r.peg_ev is not None:
             vals += [repr(float(r.peg_ev)), exact(r.peg_ev)]
+        if r.mean_only:
+            vals[5:8] = ["", "", ""]
         p = a.p_need(r)
         if p is not None:
             vals += [repr(float(p)), exact(p)]
+        elif a.need is not None:
+            vals += ["", ""]
         rows.append(",".join(vals))
     return "\n".join(rows)
 
@@ -295,7 +301,10 @@ def discard_text(a) -> str:
              f"E[hand] {float(best.hand_ev):.3f} {sign} E[crib] {float(best.crib_ev):.3f}{peg_part} = net "
              f"{float(best.net_ev):.3f}"),
         wrap(f"net = hand {sign} crib{' + peg' if peg else ''}, over {a.outcomes_per_throw:,} equally likely "
-             "outcomes per throw (other crib cards, starter)"),
+             "outcomes per throw (other crib cards, starter)") if not a.mean_only else
+        wrap(f"net = hand {sign} crib{' + peg' if peg else ''}: E[hand] over every starter; E[crib] is the "
+             f"{a.crib_model} table's value for the thrown ranks and your role ({a.crib_model_description}), "
+             "a mean without a spread"),
     ]
     if peg:
         lines.append(wrap(f"E[peg]: your play points minus the opponent's when both play {a.pegging} and the "
@@ -312,11 +321,13 @@ def discard_text(a) -> str:
     for r in a.throws:
         line = (f"{' '.join(cards(r.throw)):<{throw_w}}  {' '.join(cards(r.keep)):<{keep_w}} "
                 f"{float(r.hand_ev):>7.3f} {float(r.crib_ev):>7.3f}" + (f" {float(r.peg_ev):>6.3f}" if peg else "")
-                + f" {float(r.net_ev):>7.3f} {r.sd:>5.2f} "
-                f"{str(r.min) + '..' + str(r.max):>8}")
+                + (f" {float(r.net_ev):>7.3f} {r.sd:>5.2f} {str(r.min) + '..' + str(r.max):>8}" if not r.mean_only
+                   else f" {float(r.net_ev):>7.3f} {'-':>5} {'-':>8}"))
         p = a.p_need(r)
         if p is not None:
             line += f" {float(p):>8.4f}"
+        elif a.need is not None:
+            line += f" {'-':>8}"
         lines.append(line)
     if a.need is not None:
         lines.append(wrap(f"P(>={a.need}): the chance that {_need_words(a)} makes at least {a.need} points"))

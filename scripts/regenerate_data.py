@@ -36,8 +36,15 @@ def run() -> int:
         code = main(argv)
         if code:
             return code
-    # the notebooks are committed executed, so a reader on a code host sees their outputs
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    # the discard game's solution, Hessel's reproduction and the card-removal measurement
+    # (15-20 minutes; the files are described in that script)
+    import solve_equilibrium
+
+    code = solve_equilibrium.run(os.path.join(ROOT, "data"))
+    if code:
+        return code
+    # the notebooks are committed executed, so a reader on a code host sees their outputs
     import execute_notebooks
 
     return execute_notebooks.main([])

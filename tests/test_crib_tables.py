@@ -69,8 +69,8 @@ def test_a_table_model_answers_with_the_table_value_and_the_exact_hand(tmp_path)
     model = get_model(f"table:{path}")
     dealt = "5h 5c 5d js 7c 9h"
     for role in ("dealer", "pone"):
-        by_table = {(r.throw, r.keep): r for r in discard.evaluate(dealt, role, crib_model=model)}
-        by_random = {(r.throw, r.keep): r for r in discard.evaluate(dealt, role)}
+        by_table = {(r.throw, r.keep): r for r in discard.evaluate(dealt, role=role, crib_model=model)}
+        by_random = {(r.throw, r.keep): r for r in discard.evaluate(dealt, role=role)}
         for key, r in by_table.items():
             a, b = sorted(c.rank for c in r.throw)  # Card.rank: 0 = ace .. 12 = king
             want = Fraction(a + b, 10) + (0 if role == "dealer" else 1)
@@ -81,7 +81,7 @@ def test_a_table_model_answers_with_the_table_value_and_the_exact_hand(tmp_path)
 
 def test_hessel_model_reads_the_committed_table():
     model = get_model("hessel")
-    r = next(x for x in discard.evaluate("5h 5c 2d 3s kc qh", "dealer", crib_model=model)
+    r = next(x for x in discard.evaluate("5h 5c 2d 3s kc qh", role="dealer", crib_model=model)
              if sorted(c.rank for c in x.throw) == [1, 2])
     assert r.crib_ev == Fraction(697, 100)  # 2,3 own crib in Hessel's table: 6.97
 

@@ -310,3 +310,39 @@ def test_cli_pegging_table_and_json(cli):
     t = d["throws"][0]
     assert d["pegging"] == "greedy"
     assert Fraction(t["hand_ev_exact"]) - Fraction(t["crib_ev_exact"]) + Fraction(t["peg_ev_exact"]) == Fraction(t["net_ev_exact"])
+
+
+def test_table_crib_models_give_the_table_value_and_no_spread(tmp_path):
+    from crib_stats.crib_tables import model_table
+
+    table = model_table("hessel")
+    a = analyse("5h 6h 7c jd qs kd", role="dealer", crib_model="hessel")
+    plain = {r.throw: r for r in analyse("5h 6h 7c jd qs kd", role="dealer").throws}
+    for r in a.throws:
+        lo, hi = sorted(c.rank for c in r.throw)
+        assert r.crib_ev == Fraction(str(table.dealer[lo, hi]))  # Hessel's two decimals, exactly
+        assert r.hand_ev == plain[r.throw].hand_ev and r.net_ev == r.hand_ev + r.crib_ev
+        assert r.mean_only and r.sd is None and r.min is None and r.max is None
+    with pytest.raises(DiscardError, match="mean crib only"):
+        analyse("5h 6h 7c jd qs kd", role="dealer", crib_model="hessel", need=10)
+    pone = analyse("5h 6h 7c jd qs kd", role="pone", crib_model="hessel", need=8)
+    assert all(pone.p_need(r) is not None for r in pone.throws)  # the pone's need counts the hand alone
+
+
+def test_cli_table_models_and_crib_table(cli, tmp_path):
+    code, out, _ = cli("discard", "5h 6h 7c jd qs kd", "--pone", "--crib-model", "equilibrium", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["crib_model"] == "equilibrium" and d["throws"][0]["sd"] is None
+    bad = tmp_path / "bad.csv"
+    bad.write_text("r1,r2,dealer_own_crib,pone_into_dealer_crib\nA,A,x,1\n")
+    code, out, err = cli("discard", "5h 6h 7c jd qs kd", "--pone", "--crib-model", f"table:{bad}")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "line 2" in err
+    code, out, _ = cli("crib-table", "--crib-model", "hessel", "--csv")
+    rows = out.splitlines()
+    assert code == 0 and rows[0] == "r1,r2,dealer_own_crib,pone_into_dealer_crib" and len(rows) == 92
+    good = tmp_path / "mine.csv"
+    good.write_text(out + "\n")
+    code, out2, _ = cli("crib-table", "--crib-model", f"table:{good}", "--csv")
+    assert code == 0 and out2 == out
+    code, out, _ = cli("crib-table")
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80

@@ -9,6 +9,7 @@
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
 - :mod:`.policies`      the play under the greedy and minimax policies; the play tables
 - :mod:`.maxima`        the dealer's largest show and hand + crib + pegging (exhaustive)
+- :mod:`.equilibrium`   the rank-level discard game: hands, values, crib values, exact cribs
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
@@ -90,7 +91,7 @@ _configure_cache()
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, maxima, play, policies, show, sweep
+    from . import crib, deals, distributions, equilibrium, maxima, play, policies, show, sweep
 
     show.warmup()
     distributions.warmup()
@@ -99,4 +100,5 @@ def warmup() -> None:
     play.warmup()
     policies.warmup()
     maxima.warmup()
+    equilibrium.warmup()
     sweep.warmup()
