@@ -8,7 +8,7 @@ from numba import njit
 from .constants import RANKS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_combination(idx, n):
     """Step ``idx`` (increasing values below n) to the next combination in lexicographic order;
     False when it was the last."""
@@ -24,7 +24,7 @@ def next_combination(idx, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_multiset(idx, top):
     """Step ``idx`` (non-decreasing values up to top) to the next such tuple; False when done."""
     k = idx.shape[0]
@@ -39,7 +39,7 @@ def next_multiset(idx, top):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def n_choose_k(n, k):
     """C(n, k) in integer arithmetic (0 when k > n)."""
     if k < 0 or k > n:
@@ -86,7 +86,7 @@ def rank_multisets(size, ranks):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sorted_ranks(counts, out):
     """Write the ranks of a count row into ``out`` in increasing order; return their base-13 key."""
     n = 0
@@ -99,7 +99,7 @@ def sorted_ranks(counts, out):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose4(m):
     """C(4, m): the ways to pick the suits of m cards of one rank."""
     if m == 0 or m == 4:

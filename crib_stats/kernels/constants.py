@@ -30,7 +30,7 @@ PEG_LEAST_PONE = 5
 PEG_COLUMNS = 6
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pip(rank):
     """Counting value of a rank index: ace 1, 2-10 face value, court cards 10."""
     return rank + 1 if rank < 9 else 10

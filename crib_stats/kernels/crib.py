@@ -26,7 +26,7 @@ def _tallies(n_throws, n_unseen):
     return hand_by_s, crib_sum_by_s, crib_hist, net_hist
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _throw_setup(keeps, throws, ti):
     """(keep base x 13, keep suit, keep jacks, throw base, throw suit, throw jacks) of throw ti."""
     kb, ks, kj = card_summary(keeps[ti], keeps.shape[1])
@@ -34,7 +34,7 @@ def _throw_setup(keeps, throws, ti):
     return kb * RANKS, ks, kj, tb, ts, tj
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tally(crib_hist, net_hist, ti, hand, sign, crib_points, ways):
     """Count ``ways`` equally likely outcomes in which the crib scores ``crib_points`` (nothing
     is touched for no ways: an unreachable score may lie outside the histograms)."""
@@ -44,7 +44,7 @@ def _tally(crib_hist, net_hist, ti, hand, sign, crib_points, ways):
     net_hist[ti, hand + sign * crib_points + NET_OFFSET] += ways
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _per_starter(n_unseen, n_other):
     """Crib outcomes per starter: C(U - 1, n_other)."""
     m = n_unseen - 1

@@ -37,7 +37,7 @@ def suit_permutation_tables() -> tuple[np.ndarray, np.ndarray]:
     return maskmap, revkey
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def class_weight(cards, n, maskmap, revkey):
     """Size of the suit class of the sorted deal ``cards[:n]`` if it is its class's
     representative, else 0."""

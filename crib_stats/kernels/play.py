@@ -34,7 +34,7 @@ N_STATE = 10
 MAX_CARDS = 16  # two hands of at most eight cards between them
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def peg_points(seq, n):
     """Points for the last card of a count; ``seq[0:n]`` are the ranks played in the count so far.
 
@@ -82,7 +82,7 @@ def peg_points(seq, n):
     return fifteen, thirty_one, pairs, run
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_play(hands, player, count):
     """True when ``player`` holds a card that keeps the count within 31."""
     for r in range(RANKS):
@@ -91,7 +91,7 @@ def can_play(hands, player, count):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _empty(hands, player):
     for r in range(RANKS):
         if hands[player, r] > 0:
@@ -111,7 +111,7 @@ def new_play(pone_counts, dealer_counts):
     return hands, st, seq
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(hands, seq, st, r):
     """The player to move plays rank ``r`` (which must be legal); returns what it scores."""
     t = st[S_TURN]
@@ -132,7 +132,7 @@ def play_card(hands, seq, st, r):
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(hands, st, stop_at_go):
     """Apply goes, the go / last-card point and restarts until a player must play a card or the
     play is over (``st[S_DONE]`` set). Returns the go / last-card points scored here."""

@@ -154,7 +154,7 @@ def rank_table(n):
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_summary(cards, n):
     """(base-13 rank index, common suit or -1, bitmask of the suits of its jacks) of n cards."""
     base = 0
@@ -170,7 +170,7 @@ def card_summary(cards, n):
     return base, suit, jacks
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_points(hand_table, keep_base, keep_suit, keep_jacks, k, s):
     """Hand-rules show of a kept hand (summarised by :func:`card_summary`, base already x 13)
     with starter code ``s``: rank points + nobs + a flush of k (k + 1 when the starter matches)."""
