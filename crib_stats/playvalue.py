@@ -167,8 +167,15 @@ def read_table(policy: str, path: str | Path | None = None) -> np.ndarray:
 def play_table(policy: str) -> np.ndarray:
     """The table of ``policy`` (read-only), read from data/play_table_<policy>.parquet when that
     file is there, else computed (greedy: seconds; minimax: a minute or two)."""
-    if table_path(policy).exists():
-        table = read_table(policy)
+    from .tables import disk_cached
+
+    path = table_path(policy)
+    if path.exists():
+        # the Parquet file needs pandas and pyarrow (slow to import); keep its array beside the
+        # compiled kernels, keyed by the file's size and modification time
+        stamp = path.stat()
+        key = f"play_table_{policy}_{stamp.st_size}_{stamp.st_mtime_ns}"
+        (table,) = disk_cached(key, lambda: (read_table(policy),))
     else:
         table = compute_table(policy)
     table.flags.writeable = False
