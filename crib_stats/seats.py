@@ -37,11 +37,12 @@ from pathlib import Path
 import numpy as np
 
 from .errors import CribStatsError
+from .rules import HEELS as RULE_HEELS
 from .playvalue import INVALID, check_policy, multiset_row, multisets, play_table, value_matrix
 
 CRIB_MODELS = ("random",)  # the sweep's models; equilibrium joins when the sweep supports it
 PAIRINGS = ("fit", "removal")
-HEELS = Fraction(2 * 4, 52)  # 2 points when the starter is one of the four jacks
+HEELS = Fraction(RULE_HEELS * 4, 52)  # E[his heels]: 2 points when the starter is one of the four jacks
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 SUMMARY = "seats_summary.json"
 SAMPLE = "seats_sample.parquet"

@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from .playvalue import INVALID, POLICIES, check_policy, multiset_row, play_table, value_matrix
+from .kernels.constants import JACK
+from .rules import HEELS as RULE_HEELS
 from .seats import (
     CRIB_MODELS, DATA_DIR, HEELS, PAIRINGS, SAMPLE, SEED_FIGURES, SUMMARY, SeatResult, check_crib_model, exact_items,
     frac_text, pair_factors, per_seat,
@@ -88,7 +90,7 @@ def deal_points(records) -> dict[str, np.ndarray]:
         return score_batch(rows, is_crib).astype(np.int64).sum(axis=1).reshape(n, 40)
 
     return {"hand_dealer": shows(keeps["dealer"], False), "hand_pone": shows(keeps["pone"], False),
-            "crib": shows(crib, True), "heels": np.where(starters // 4 == 10, 2, 0),
+            "crib": shows(crib, True), "heels": np.where(starters // 4 == JACK, RULE_HEELS, 0),
             "row_dealer": np.array([multiset_row([c // 4 for c in k]) for k in keeps["dealer"]]),
             "row_pone": np.array([multiset_row([c // 4 for c in k]) for k in keeps["pone"]])}
 
