@@ -41,4 +41,5 @@ notebooks: $(STAMP_TEST)
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info crib_stats/kernels/.numba-cache
 	find crib_stats -name __pycache__ -type d -prune -exec rm -rf {} +
-	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/numba" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/sweep"
+	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/numba" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/sweep" \
+		"$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/equilibrium"

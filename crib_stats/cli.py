@@ -210,8 +210,48 @@ def _cmd_claims(args) -> int:
 def _cmd_crib_table(args) -> int:
     from . import crib_tables
 
+    solve_only = [flag for flag, given in (("--out", args.out is not None), ("--scheduler", args.scheduler),
+                                           ("--workers", args.workers), ("--shards", args.shards),
+                                           ("--fresh", args.fresh)) if given]
+    if args.solve:
+        return _solve(args)
+    if solve_only:
+        raise UsageError(f"crib-table: {solve_only[0]} goes with --solve")
     table = crib_tables.model_table(args.crib_model)
     print((crib_tables.render_csv(table) if args.csv else crib_tables.render_grid(table)).rstrip("\n"))
+    return EXIT_OK
+
+
+def _solve(args) -> int:
+    from . import io, solution
+    from .engine import check_scheduler
+
+    if args.out is None:
+        raise UsageError("crib-table: --solve writes its files; give --out DIR")
+    if args.csv:
+        raise UsageError("crib-table: --solve writes its tables into --out; drop --csv")
+    shards = _whole_number(args.shards, "--shards", 1) or 1
+    workers = _whole_number(args.workers, "--workers", 1)
+    if workers and args.scheduler != "local":
+        raise UsageError("crib-table: --workers goes with --scheduler local")
+    check_scheduler(args.scheduler)
+    out = io.OutputDir(args.out, list(solution.FILES))
+    _first_run_note()
+    progress = (lambda text: print(text, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    s = solution.solve_and_write(out, scheduler=args.scheduler, workers=workers, shards=shards, fresh=args.fresh,
+                                 progress=progress)
+    out.close()
+    cr = s["card_removal"]
+    print(f"discard game solved in {s['iterations']} iterations "
+          f"({s['seconds_per_iteration']:.2f} s each, resumed from {s['resumed_from_iteration']})\n"
+          f"value (dealer's show - pone's, per deal): {s['value']:.4f}\n"
+          f"exploitability: {s['exploitability']:.5f} (purified {s['purified']['exploitability']:.2g})\n"
+          f"mean kept hand: dealer {s['mean_hand_dealer']:.3f}, pone {s['mean_hand_pone']:.3f}; "
+          f"mean crib {s['mean_crib']:.3f}\n"
+          f"card removal, mean |error| in E[crib]: dealer {cr['dealer']['mean_abs_error']:.4f}, "
+          f"pone {cr['pone']['mean_abs_error']:.4f}")
+    for path in out.written:
+        _wrote(path)
     return EXIT_OK
 
 

@@ -118,9 +118,10 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
 # ------------------------------------------------------------------------------------------
 
 
-def default_cache_root() -> Path:
+def default_cache_root(kind: str = "sweep") -> Path:
+    """The user's cache directory for one kind of resumable job (``sweep``, ``equilibrium``)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "crib-stats" / "sweep"
+    return Path(base) / "crib-stats" / kind
 
 
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
@@ -132,18 +133,19 @@ def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: 
 
 
 class ShardCache:
-    """Finished shards of one keyed run, one ``shard-NNNNN.npz`` each (``root=None``: none)."""
+    """Finished shards of one keyed run, one ``shard-NNNNN.npz`` each (``root=None``: none),
+    under ``root/NAME-DIGEST`` (NAME: ``name``, or the key's variant)."""
 
-    def __init__(self, root: str | os.PathLike | None, key: dict):
+    def __init__(self, root: str | os.PathLike | None, key: dict, name: str | None = None):
         self.dir = None
         if root is None:
             return
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
-        self.dir = Path(root) / f"{key['variant']}-{digest}"
+        self.dir = Path(root) / f"{name or key['variant']}-{digest}"
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SweepError(f"cannot create the sweep cache directory {self.dir}: {exc.strerror}") from None
+            raise SweepError(f"cannot create the cache directory {self.dir}: {exc.strerror}") from None
         meta = self.dir / "key.json"
         if not meta.exists():
             from .io import write_text
@@ -153,21 +155,29 @@ class ShardCache:
     def path(self, i: int) -> Path:
         return self.dir / f"shard-{i:05d}.npz"
 
-    def load(self, i: int) -> Tallies | None:
+    def load_arrays(self, i: int, names) -> dict[str, np.ndarray] | None:
+        """Shard ``i``'s arrays ``names``, or None when it is not there or cannot be read."""
         if self.dir is None or not self.path(i).exists():
             return None
         try:
             with np.load(self.path(i)) as z:
-                return Tallies(**{f.name: z[f.name] for f in fields(Tallies)})
+                return {k: z[k] for k in names}
         except (OSError, KeyError, ValueError):
             return None  # unreadable: computed again and overwritten
 
-    def save(self, i: int, t: Tallies) -> None:
+    def save_arrays(self, i: int, arrays: dict[str, np.ndarray]) -> None:
         if self.dir is None:
             return
         from .io import atomic_write
 
-        atomic_write(self.path(i), lambda fh: np.savez(fh, **t.arrays()), binary=True)
+        atomic_write(self.path(i), lambda fh: np.savez(fh, **arrays), binary=True)
+
+    def load(self, i: int) -> Tallies | None:
+        arrays = self.load_arrays(i, [f.name for f in fields(Tallies)])
+        return None if arrays is None else Tallies(**arrays)
+
+    def save(self, i: int, t: Tallies) -> None:
+        self.save_arrays(i, t.arrays())
 
 
 # ------------------------------------------------------------------------------------------
@@ -196,8 +206,6 @@ def run_all(v: Variant, deck_ranks: tuple[int, ...], deals: np.ndarray, weights:
             shards: int, cache: ShardCache, fresh: bool, scheduler: str | None, workers: int | None,
             progress: Callable[[int, int], None] | None) -> tuple[list[Tallies], int]:
     """Tallies of every shard in shard order, and how many came from the cache."""
-    from .kernels import source_digest
-
     spans = bounds(deals.shape[0], shards)
     done: dict[int, Tallies] = {}
     if not fresh:
@@ -206,58 +214,108 @@ def run_all(v: Variant, deck_ranks: tuple[int, ...], deals: np.ndarray, weights:
             if t is not None:
                 done[i] = t
     from_cache = len(done)
+    if progress is not None:
+        progress(len(done), shards)
+    todo = [i for i in range(shards) if i not in done]
 
-    def finish(i: int, digest: str, arrays: dict) -> None:
-        if digest != source_digest():
-            raise SweepError(f"a worker runs other kernel sources ({digest}, here {source_digest()}): "
-                             "install the same crib-stats on every worker")
-        done[i] = Tallies(**arrays)
+    def finish(k: int, result) -> None:
+        i = todo[k]
+        done[i] = Tallies(**checked(result))
         cache.save(i, done[i])
         if progress is not None:
             progress(len(done), shards)
 
-    if progress is not None:
-        progress(len(done), shards)
-    todo = [i for i in range(shards) if i not in done]
-    if scheduler is None:
-        for i in todo:
-            lo, hi = spans[i]
-            finish(i, *run_shard(v.name, deck_ranks, deals[lo:hi], weights[lo:hi]))
-    elif todo:
-        _run_dask(v, deck_ranks, deals, weights, spans, todo, scheduler, workers, finish)
+    tasks = [(v.name, deck_ranks, deals[lo:hi], weights[lo:hi]) for lo, hi in (spans[i] for i in todo)]
+    with Executor(scheduler, workers) as ex:
+        ex.run(run_shard, tasks, finish, name=f"sweep-{v.name}")
     return [done[i] for i in range(shards)], from_cache
 
 
-def _run_dask(v, deck_ranks, deals, weights, spans, todo, scheduler, workers, finish) -> None:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise SweepError("--scheduler needs dask.distributed: pip install 'crib-stats[dask]'") from None
-    cluster = None
-    try:
-        if scheduler == "local":
-            n = workers or os.cpu_count() or 1
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
-            client = Client(cluster)
+def checked(result: tuple[str, object]):
+    """The payload of a task's ``(kernel digest, payload)``, refused when a worker ran other
+    kernel sources than this process."""
+    from .kernels import source_digest
+
+    digest, payload = result
+    if digest != source_digest():
+        raise SweepError(f"a worker runs other kernel sources ({digest}, here {source_digest()}): "
+                         "install the same crib-stats on every worker")
+    return payload
+
+
+class Executor:
+    """Runs independent tasks in this process (``scheduler=None``), on a
+    ``dask.distributed.LocalCluster`` of ``workers`` processes (``"local"``) or on an existing
+    Dask cluster (``"tcp://host:port"``). The cluster is started on first use and kept until the
+    ``with`` block ends, so a solver can send it one batch of tasks per iteration.
+
+    ``run(fn, tasks, finish)`` calls ``finish(k, fn(*tasks[k]))`` for every task, in task order
+    here and in completion order on Dask; callers that sum results do it in task order.
+
+    >>> got = {}
+    >>> with Executor() as ex:
+    ...     ex.run(pow, [(2, 3), (3, 2)], got.__setitem__)
+    >>> got
+    {0: 8, 1: 9}
+    """
+
+    def __init__(self, scheduler: str | None = None, workers: int | None = None):
+        self.scheduler = check_scheduler(scheduler)
+        self.workers = workers
+        self._cluster = None
+        self._client = None
+        self._batch = 0
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    def _connect(self):
+        if self._client is not None:
+            return self._client
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise SweepError("--scheduler needs dask.distributed: pip install 'crib-stats[dask]'") from None
+        if self.scheduler == "local":
+            n = self.workers or os.cpu_count() or 1
+            self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                         dashboard_address=None)
+            self._client = Client(self._cluster)
         else:
             try:
-                client = Client(scheduler, timeout="10s")
+                self._client = Client(self.scheduler, timeout="10s")
             except (OSError, TimeoutError) as exc:
-                raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-        with client:
-            futures = {}
-            for i in todo:
-                lo, hi = spans[i]
-                fut = client.submit(run_shard, v.name, deck_ranks, deals[lo:hi], weights[lo:hi],
-                                    key=f"crib-stats-sweep-{v.name}-{i}-{os.getpid()}", pure=False)
-                futures[fut] = i
-            try:
-                for fut in as_completed(list(futures)):
-                    finish(futures[fut], *fut.result())
-            finally:
-                for fut in futures:
-                    fut.cancel()
-    finally:
-        if cluster is not None:
-            cluster.close()
+                raise SweepError(f"cannot reach the Dask scheduler at {self.scheduler}: {exc}") from None
+        return self._client
+
+    def run(self, fn: Callable, tasks: list[tuple], finish: Callable[[int, object], None],
+            name: str = "task") -> None:
+        if not tasks:
+            return
+        if self.scheduler is None:
+            for k, args in enumerate(tasks):
+                finish(k, fn(*args))
+            return
+        from distributed import as_completed
+
+        client = self._connect()
+        self._batch += 1
+        futures = {client.submit(fn, *args, key=f"crib-stats-{name}-{self._batch}-{k}-{os.getpid()}",
+                                 pure=False): k for k, args in enumerate(tasks)}
+        try:
+            for fut in as_completed(list(futures)):
+                finish(futures[fut], fut.result())
+        finally:
+            for fut in futures:
+                fut.cancel()

@@ -52,20 +52,46 @@ class Game:
     def valid(self) -> np.ndarray:
         return self.tkeys >= 0
 
-    def crib(self, *sigmas: np.ndarray) -> np.ndarray:
-        """Expected crib of every throw of every hand against each opponent strategy, (S, H, 15)."""
-        from .kernels import equilibrium as ke
-        from .tables import rank_table
+    def crib(self, *sigmas: np.ndarray, executor=None, shards: int = 1) -> np.ndarray:
+        """Expected crib of every throw of every hand against each opponent strategy, (S, H, 15).
 
+        The hands are cut into ``shards`` row ranges run by ``executor`` (an
+        :class:`crib_stats.engine.Executor`; None: here, in one piece); every row is computed
+        the same way whatever the cut, so the values do not depend on the shards or the engine.
+        """
         stack = np.ascontiguousarray(np.stack(sigmas), dtype=np.float64)
-        total = comb(int(self.avail.sum()) - 6, 6)
-        values, _ = ke.crib_values(self.counts, self.hr, self.hc, self.hn, self.tkeys, self.nt, stack,
-                                   self.avail, rank_table(5), total)
-        return values
+        if executor is None and shards == 1:
+            return _crib_rows(self, stack, 0, len(self.weights))
+        from .engine import Executor, bounds, checked
+
+        spans = bounds(len(self.weights), shards)
+        parts: dict[int, np.ndarray] = {}
+        tasks = [(self.deck_ranks, stack, lo, hi) for lo, hi in spans]
+        (executor or Executor()).run(crib_rows, tasks, lambda k, res: parts.__setitem__(k, checked(res)),
+                                     name="crib")
+        return np.concatenate([parts[k] for k in range(len(spans))], axis=1)
 
     def mean(self, per_hand: np.ndarray) -> float:
         """Weighted mean over hands of a per-hand figure."""
         return float(np.dot(self.weights, per_hand) / self.weights.sum())
+
+
+def _crib_rows(g: "Game", stack: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    from .kernels import equilibrium as ke
+    from .tables import rank_table
+
+    total = comb(int(g.avail.sum()) - 6, 6)
+    values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
+                               total, lo, hi)
+    return values
+
+
+def crib_rows(deck_ranks: tuple[int, ...], stack: np.ndarray, lo: int, hi: int) -> tuple[str, np.ndarray]:
+    """One shard of :meth:`Game.crib` (hands ``lo..hi-1``), with the digest of the kernel
+    sources that computed it; runs here or on a Dask worker, which builds the game once."""
+    from .kernels import source_digest
+
+    return source_digest(), _crib_rows(game(tuple(deck_ranks)), stack, lo, hi)
 
 
 @lru_cache(maxsize=4)
@@ -145,6 +171,7 @@ class Solution:
     exploitability: list = field(default_factory=list)  # total per iteration
     gains: list = field(default_factory=list)  # (dealer gain, pone gain) per iteration
     seconds: list = field(default_factory=list)
+    resumed_from: int = 0  # iterations taken from a checkpoint
 
     @property
     def iterations(self) -> int:
@@ -168,24 +195,38 @@ def random_crib_start(g: Game) -> np.ndarray:
     return sigma
 
 
-def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, progress=None) -> Solution:
+def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, progress=None, *,
+          executor=None, shards: int = 1, checkpoint: "Checkpoint | None" = None) -> Solution:
     """Fictitious play from the random strategy (iteration 0), averaging the best responses with
     weights 1, 2, 3, ... (the average after t steps is sum k BR_k / sum k, BR_0 the start).
 
     The crib values are linear in the opponent's strategy, so the values against the average
     are averaged with the same weights: one kernel call per iteration (both sides at once, the
     opponent weights shared), and the values against a new best response are those against the
-    previous one plus those against the difference (few hands change their response). Each iteration records the exploitability of the current
-    averages, exact for them up to float rounding; it stops when the total falls below
-    ``target`` points per deal.
+    previous one plus those against the difference (few hands change their response). Each
+    iteration records the exploitability of the current averages, exact for them up to float
+    rounding; it stops when the total falls below ``target`` points per deal.
+
+    Scale: the crib values run as ``shards`` row ranges on ``executor`` (this process by
+    default, Dask with :class:`crib_stats.engine.Executor`); with a :class:`Checkpoint` the
+    state after every iteration is saved, and a run that was killed resumes where it stopped.
+    Neither changes a single bit of the answer (tested); ``target`` and ``max_iter`` only say
+    where to stop, so a saved run also continues towards a smaller target.
     """
     g = g or game()
-    sd = sp = random_crib_start(g)
-    vs_p, vs_d = g.crib(sp, sd)
-    sol = Solution(g, sd, sp, vs_p, vs_d)
-    weight_sum = 1.0
-    last = None  # (br_d, br_p, crib vs br_p, crib vs br_d) of the previous iteration
-    for t in range(1, max_iter + 1):
+    crib = lambda *sig: g.crib(*sig, executor=executor, shards=shards)  # noqa: E731
+    state = checkpoint.load() if checkpoint is not None else None
+    if state is None:
+        sd = sp = random_crib_start(g)
+        vs_p, vs_d = crib(sp, sd)
+        state = {"t": 0, "weight_sum": 1.0, "sigma_dealer": sd, "sigma_pone": sp, "crib_vs_pone": vs_p,
+                 "crib_vs_dealer": vs_d, "last": None, "exploitability": [], "gains": [], "seconds": []}
+    sol = Solution(g, state["sigma_dealer"], state["sigma_pone"], state["crib_vs_pone"], state["crib_vs_dealer"],
+                   list(state["exploitability"]), [tuple(x) for x in state["gains"]], list(state["seconds"]))
+    sol.resumed_from = state["t"]
+    weight_sum = state["weight_sum"]
+    last = state["last"]  # (br_d, br_p, crib vs br_p, crib vs br_d) of the previous iteration
+    for t in range(state["t"] + 1, max_iter + 1):
         t0 = time.perf_counter()
         e = exploitability_from(g, sol.sigma_dealer, sol.sigma_pone, sol.crib_vs_pone, sol.crib_vs_dealer)
         sol.exploitability.append(e.total)
@@ -197,9 +238,9 @@ def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, pr
         br_d = best_response(g, g.hand_ev + sol.crib_vs_pone)
         br_p = best_response(g, g.hand_ev - sol.crib_vs_dealer)
         if last is None:
-            c_p, c_d = g.crib(br_p, br_d)
+            c_p, c_d = crib(br_p, br_d)
         else:  # the values are linear in the strategy: only the hands whose response changed count
-            dp, dd = g.crib(br_p - last[1], br_d - last[0])
+            dp, dd = crib(br_p - last[1], br_d - last[0])
             c_p, c_d = last[2] + dp, last[3] + dd
         last = (br_d, br_p, c_p, c_d)
         weight_sum += t + 1
@@ -209,7 +250,79 @@ def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, pr
         sol.crib_vs_pone = (1 - a) * sol.crib_vs_pone + a * c_p
         sol.crib_vs_dealer = (1 - a) * sol.crib_vs_dealer + a * c_d
         sol.seconds.append(time.perf_counter() - t0)
+        if checkpoint is not None:
+            checkpoint.save({"t": t, "weight_sum": weight_sum, "sigma_dealer": sol.sigma_dealer,
+                             "sigma_pone": sol.sigma_pone, "crib_vs_pone": sol.crib_vs_pone,
+                             "crib_vs_dealer": sol.crib_vs_dealer, "last": last,
+                             "exploitability": sol.exploitability, "gains": sol.gains, "seconds": sol.seconds})
     return sol
+
+
+class Checkpoint:
+    """The fictitious-play state after the last finished iteration, in one ``state.npz``
+    (written to a temp file and renamed, so a kill never leaves half a state) under a
+    directory keyed by the deck, the package version and the digests of the kernel sources
+    and of this module: a changed solver never resumes an old run.
+
+    ``root=None``: the user's cache directory (``~/.cache/crib-stats/equilibrium``).
+    """
+
+    ARRAYS = ("sigma_dealer", "sigma_pone", "crib_vs_pone", "crib_vs_dealer")
+
+    def __init__(self, deck_ranks: tuple[int, ...] = tuple(range(13)), root=None, fresh: bool = False):
+        import hashlib
+        import json
+        from pathlib import Path
+
+        from . import __version__
+        from .engine import default_cache_root
+        from .kernels import source_digest
+
+        key = {"deck_ranks": list(deck_ranks), "version": __version__, "kernels": source_digest(),
+               "solver": hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}
+        digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+        self.dir = Path(root if root is not None else default_cache_root("equilibrium")) / f"solve-{digest}"
+        self.path = self.dir / "state.npz"
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            from .engine import SweepError
+
+            raise SweepError(f"cannot create the solver's cache directory {self.dir}: {exc.strerror}") from None
+        if fresh and self.path.exists():
+            self.path.unlink()
+
+    def save(self, state: dict) -> None:
+        from .io import atomic_write
+
+        arrays = {k: state[k] for k in self.ARRAYS}
+        arrays["t"] = np.array(state["t"])
+        arrays["weight_sum"] = np.array(state["weight_sum"])
+        arrays["exploitability"] = np.array(state["exploitability"], np.float64)
+        arrays["gains"] = np.array(state["gains"], np.float64).reshape(-1, 2)
+        arrays["seconds"] = np.array(state["seconds"], np.float64)
+        if state["last"] is not None:
+            for name, arr in zip(("br_d", "br_p", "last_c_p", "last_c_d"), state["last"]):
+                arrays[name] = arr
+        atomic_write(self.path, lambda fh: np.savez(fh, **arrays), binary=True)
+
+    def load(self) -> dict | None:
+        """The saved state, or None when there is none (or it cannot be read)."""
+        if not self.path.exists():
+            return None
+        try:
+            with np.load(self.path) as z:
+                state = {k: z[k] for k in self.ARRAYS}
+                state["t"] = int(z["t"])
+                state["weight_sum"] = float(z["weight_sum"])
+                state["exploitability"] = z["exploitability"].tolist()
+                state["gains"] = [tuple(x) for x in z["gains"].tolist()]
+                state["seconds"] = z["seconds"].tolist()
+                state["last"] = (tuple(z[k] for k in ("br_d", "br_p", "last_c_p", "last_c_d"))
+                                 if "br_d" in z.files else None)
+        except (OSError, KeyError, ValueError):
+            return None  # unreadable: the solver starts again and overwrites it
+        return state
 
 
 def pair_means(g: Game, sigma: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -236,15 +349,18 @@ class HesselResult:
     changes: list  # largest table change per iteration
 
 
-def hessel(g: Game | None = None, max_iter: int = 60, progress=None) -> HesselResult:
+def hessel(g: Game | None = None, max_iter: int = 60, progress=None, *, executor=None,
+           shards: int = 1) -> HesselResult:
     """Hessel's method: each side throws its best pair for hand + (or -) the current pair table;
     the tables become the mean crib over the (dealer, pone) deals where each pair is thrown;
     repeat until the strategies repeat. A fixed point ends it; on the full deck the best
     responses enter a short cycle instead, and the tables are then the mean of the tables over
-    the cycle. Starts from the random model's tables (every throw of a hand equally likely)."""
+    the cycle. Starts from the random model's tables (every throw of a hand equally likely).
+    ``executor`` and ``shards`` as in :func:`solve`."""
     g = g or game()
+    crib = lambda *sig: g.crib(*sig, executor=executor, shards=shards)  # noqa: E731
     rnd = random_crib_start(g)
-    vs_p, vs_d = g.crib(rnd, rnd)
+    vs_p, vs_d = crib(rnd, rnd)
     t_d, _ = pair_means(g, rnd, vs_p)
     t_p, _ = pair_means(g, rnd, vs_d)
     seen: dict[bytes, int] = {}
@@ -264,9 +380,9 @@ def hessel(g: Game | None = None, max_iter: int = 60, progress=None) -> HesselRe
             break
         seen[state] = it
         if last is None:
-            vs_p, vs_d = g.crib(sp, sd)
+            vs_p, vs_d = crib(sp, sd)
         else:
-            dp, dd = g.crib(sp - last[1], sd - last[0])
+            dp, dd = crib(sp - last[1], sd - last[0])
             vs_p, vs_d = last[2] + dp, last[3] + dd
         last = (sd, sp, vs_p, vs_d)
         new_d, _ = pair_means(g, sd, vs_p)
@@ -353,41 +469,82 @@ def strategy_frame(sol: Solution):
     })
 
 
-def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026):
+def exact_cribs_shard(deck_ranks: tuple[int, ...], deals: np.ndarray, stack: np.ndarray) -> tuple[str, np.ndarray]:
+    """The exact E[crib] of every card throw of ``deals`` against the strategies ``stack``
+    (:func:`crib_stats.kernels.equilibrium.exact_cribs`), with the kernel digest; runs here or
+    on a Dask worker."""
+    from .kernels import equilibrium as ke, source_digest
+    from .tables import rank_table
+
+    g = game(tuple(deck_ranks))
+    deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
+    return source_digest(), ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, stack, rank_table(5))
+
+
+def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, executor=None, shards: int = 1,
+                       cache_root=None, progress=None):
     """What the rank-level model costs against full card conditioning, on ``n_deals`` random
     six-card deals for each role: for every two-card throw, the model's E[crib] (rank-level
     conditioning, nobs a quarter per jack, no flush) minus the exact E[crib] with every opponent
     hand from the other 46 cards throwing by the solved strategy (a rank pair by its rank
     multiset's probabilities, each card pair of those ranks equally likely), every starter
     from the last 40, crib flush and nobs scored. Returns a DataFrame, one row per deal and
-    throw: role, deal, throw, model, exact, error."""
+    throw: role, deal, throw, model, exact, error.
+
+    The deals run as ``shards`` slices on ``executor`` (see :func:`solve`); with ``cache_root``
+    each finished slice is kept there, keyed by the deals, the strategies and the kernels, so a
+    killed measurement resumes. ``progress(done, shards)`` after each slice.
+    """
+    import hashlib
+
     import pandas as pd
     from itertools import combinations
 
+    from . import __version__
     from .cards import Card, format_cards
-    from .kernels import equilibrium as ke
-    from .tables import rank_table
+    from .engine import Executor, ShardCache, bounds, checked
+    from .kernels import equilibrium as ke, source_digest
 
     g = sol.game
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
     rng = np.random.default_rng(seed)
     deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(n_deals)]), axis=1)
     index = ke.rank_rows(g.counts)
+    stack = np.ascontiguousarray(np.stack([sol.sigma_pone, sol.sigma_dealer]))
+    h = hashlib.sha256(stack.tobytes() + deals.tobytes())
+    key = {"deck_ranks": list(g.deck_ranks), "version": __version__, "kernels": source_digest(),
+           "inputs": h.hexdigest()[:16], "shards": shards}
+    cache = ShardCache(cache_root, key, name="card-removal")
+    spans = bounds(n_deals, shards)
+    parts: dict[int, np.ndarray] = {}
+    for i in range(shards):
+        got = cache.load_arrays(i, ["exact"])
+        if got is not None:
+            parts[i] = got["exact"]
+    todo = [i for i in range(shards) if i not in parts]
+
+    def finish(k: int, result) -> None:
+        parts[todo[k]] = checked(result)
+        cache.save_arrays(todo[k], {"exact": parts[todo[k]]})
+        if progress is not None:
+            progress(len(parts), shards)
+
+    tasks = [(g.deck_ranks, deals[lo:hi], stack) for lo, hi in (spans[i] for i in todo)]
+    (executor or Executor()).run(exact_cribs_shard, tasks, finish, name="card-removal")
+    both = np.concatenate([parts[i] for i in range(shards)], axis=1)
     rows = []
-    both = ke.exact_cribs(deals, deck, index, g.tkeys, g.nt, np.stack([sol.sigma_pone, sol.sigma_dealer]),
-                          rank_table(5))
     for exact, role, model in zip(both, ("dealer", "pone"), (sol.crib_vs_pone, sol.crib_vs_dealer)):
         for d, deal in enumerate(deals.tolist()):
             ranks = [c >> 2 for c in deal]
-            key = 0
+            key_ = 0
             for r in ranks:
-                key = key * 13 + r
-            h = index[key]
+                key_ = key_ * 13 + r
+            hand = index[key_]
             for t, (i, j) in enumerate(combinations(range(6), 2)):
-                col = int(np.nonzero(g.tkeys[h] == ranks[i] * 13 + ranks[j])[0][0])
+                col = int(np.nonzero(g.tkeys[hand] == ranks[i] * 13 + ranks[j])[0][0])
                 rows.append({"role": role, "deal": format_cards(Card.from_code(c) for c in deal),
                              "throw": format_cards((Card.from_code(deal[i]), Card.from_code(deal[j]))),
-                             "model": model[h, col], "exact": exact[d, t]})
+                             "model": model[hand, col], "exact": exact[d, t]})
     df = pd.DataFrame(rows)
     df["error"] = df.model - df.exact
     return df

@@ -146,12 +146,23 @@ def build_parser() -> argparse.ArgumentParser:
              "and for the pone's throw into the dealer's crib, as two 13x13 tables\n"
              "like the published ones (Schell, Hessel, Colvert).",
              ["crib-stats crib-table", "crib-stats crib-table --crib-model hessel",
-              "crib-stats crib-table --crib-model random --csv"])
+              "crib-stats crib-table --crib-model random --csv",
+              "crib-stats crib-table --solve --out data/ --scheduler local"])
     t.add_argument("--crib-model", default="equilibrium", metavar="MODEL",
                    help="equilibrium (default: the solved discard game), hessel, random (exact, the same for both "
                         "roles) or table:FILE.csv")
     t.add_argument("--csv", action="store_true",
                    help="one row per rank pair: r1,r2,dealer_own_crib,pone_into_dealer_crib")
+    t.add_argument("--solve", action="store_true",
+                   help="solve the discard game again (about 20 minutes on 2 cores) and write the equilibrium "
+                        "files into --out; a killed run resumes")
+    t.add_argument("--out", metavar="DIR", help="with --solve: where to write the solution's files")
+    t.add_argument("--scheduler", metavar="WHERE",
+                   help="with --solve: in this process (default); 'local': a Dask LocalCluster; "
+                        "tcp://HOST:PORT: a Dask cluster")
+    t.add_argument("--workers", metavar="N", help="with --solve --scheduler local: worker processes (default: cores)")
+    t.add_argument("--shards", metavar="N", help="with --solve: split the hands into N shards per step (default 1)")
+    t.add_argument("--fresh", action="store_true", help="with --solve: ignore the state saved by an earlier run")
 
     w = _sub(sub, "sweep", "the best discard for every deal there is, exactly",
              "Every deal of a variant (all C(52,6) = 20,358,520 six-card deals, as 962,988\n"

@@ -111,3 +111,49 @@ def test_the_grid_and_the_csv_render_every_pair(tmp_path):
     assert five.split()[5] == "8.95"  # 5,5 own crib in the published table
     again = load_table(_csv(tmp_path, render_csv(t).splitlines()))
     assert np.array_equal(again.dealer, t.dealer) and np.array_equal(again.pone, t.pone)
+
+
+# --- crib-table --solve: the CLI's checks and wiring (the solve itself is `make data`) ---------
+
+@pytest.mark.parametrize("argv, says", [
+    (["--out", "x"], "--out goes with --solve"),
+    (["--fresh"], "--fresh goes with --solve"),
+    (["--solve"], "give --out DIR"),
+    (["--solve", "--out", "x", "--csv"], "drop --csv"),
+    (["--solve", "--out", "x", "--workers", "2"], "--workers goes with --scheduler local"),
+    (["--solve", "--out", "x", "--shards", "0"], "--shards must be at least 1"),
+    (["--solve", "--out", "x", "--scheduler", "nowhere"], "scheduler must be local or a Dask address"),
+])
+def test_solve_flags_are_checked_before_anything_runs(cli, monkeypatch, tmp_path, argv, says):
+    from crib_stats import solution
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(solution, "solve_and_write", lambda *a, **k: pytest.fail("solved on bad input"))
+    code, out, err = cli("crib-table", *argv)
+    assert code == 2 and out == "" and says in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_solve_passes_the_engine_options_and_lists_its_files_in_the_index(cli, monkeypatch, tmp_path):
+    from crib_stats import solution
+
+    seen = {}
+
+    def fake(out, **kw):
+        seen.update(kw)
+        for name in solution.FILES:
+            out.write(name, f"{name}\n", solution.COMMAND, solution.FILES[name])
+        cr = {"mean_abs_error": 0.25}
+        return {"iterations": 3, "seconds_per_iteration": 1.5, "resumed_from_iteration": 1, "value": 4.5,
+                "exploitability": 0.004, "purified": {"exploitability": 1e-7}, "mean_hand_dealer": 7.5,
+                "mean_hand_pone": 8.0, "mean_crib": 4.75, "card_removal": {"dealer": cr, "pone": cr}}
+
+    monkeypatch.setattr(solution, "solve_and_write", fake)
+    code, out, err = cli("crib-table", "--solve", "--out", str(tmp_path), "--scheduler", "local",
+                         "--workers", "2", "--shards", "4", "--fresh")
+    assert code == 0
+    assert seen["scheduler"] == "local" and seen["workers"] == 2 and seen["shards"] == 4 and seen["fresh"] is True
+    assert "solved in 3 iterations" in out and "value (dealer's show - pone's, per deal): 4.5000" in out
+    index = (tmp_path / "crib-stats-index.md").read_text()
+    assert all(f"`{name}` | `{solution.COMMAND}`" in index for name in solution.FILES)
+    assert err.count("wrote ") == len(solution.FILES)

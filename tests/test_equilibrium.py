@@ -130,7 +130,7 @@ def test_exact_full_card_cribs_match_the_twin():
                 assert got[a, d, t] == pytest.approx(want, rel=1e-12)
 
 
-# --- committed data (scripts/solve_equilibrium.py) ---------------------------------------------
+# --- committed data (crib-stats crib-table --solve) ---------------------------------------------
 
 def _data(name):
     from crib_stats.crib_tables import DATA
@@ -143,10 +143,8 @@ def _data(name):
 
 def test_the_reduced_solution_committed_is_what_the_code_computes():
     import json
-    import sys
 
-    sys.path.insert(0, str(_data("equilibrium_reduced.json").parent.parent / "scripts"))
-    from solve_equilibrium import reduced_result
+    from crib_stats.solution import reduced_result
 
     committed = json.loads(_data("equilibrium_reduced.json").read_text())
     fresh = json.loads(json.dumps(reduced_result()))
@@ -247,3 +245,80 @@ def test_hessel_reproduction_committed_is_what_the_code_computes():
         k = eq.RANK_NAMES.index(r.r1) * 13 + eq.RANK_NAMES.index(r.r2)
         assert res.dealer[k] == pytest.approx(r.dealer_ours, abs=1e-6)
         assert res.pone[k] == pytest.approx(r.pone_ours, abs=1e-6)
+
+
+# --- the solver on the engine: shards, Dask, a killed run -------------------------------------
+
+_STATE = ("sigma_dealer", "sigma_pone", "crib_vs_pone", "crib_vs_dealer")
+
+
+def _same_solution(a, b):
+    return (all(np.array_equal(getattr(a, k), getattr(b, k)) for k in _STATE)
+            and a.exploitability == b.exploitability and a.gains == b.gains)
+
+
+def test_crib_values_do_not_depend_on_the_shards():
+    g = eq.game(DECK5)
+    rng = np.random.default_rng(5)
+    sigma = np.where(g.valid, rng.random(g.tkeys.shape), 0.0)
+    sigma /= sigma.sum(axis=1, keepdims=True)
+    whole = g.crib(sigma, eq.random_crib_start(g))
+    for shards in (2, 7, len(g.weights) + 3):  # more shards than hands: empty shards too
+        assert np.array_equal(g.crib(sigma, eq.random_crib_start(g), shards=shards), whole)
+
+
+def test_fictitious_play_is_the_same_on_any_number_of_shards():
+    g = eq.game(DECK)
+    one = eq.solve(g, target=1e-3, max_iter=60)
+    assert _same_solution(eq.solve(g, target=1e-3, max_iter=60, shards=4), one)
+
+
+def test_a_killed_solve_resumes_from_its_checkpoint_and_ends_where_an_unbroken_run_ends(tmp_path):
+    g = eq.game(DECK)
+    unbroken = eq.solve(g, target=1e-3, max_iter=40)
+
+    def kill_at_12(i, e):
+        if i == 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        eq.solve(g, target=1e-3, max_iter=40, checkpoint=eq.Checkpoint(g.deck_ranks, tmp_path), progress=kill_at_12)
+    seen = []
+    resumed = eq.solve(g, target=1e-3, max_iter=40, checkpoint=eq.Checkpoint(g.deck_ranks, tmp_path),
+                       progress=lambda i, e: seen.append(i))
+    assert resumed.resumed_from == 12 and seen[0] == 12  # iterations 1..12 were not redone
+    assert _same_solution(resumed, unbroken)
+    fresh = eq.solve(g, target=1e-3, max_iter=40, checkpoint=eq.Checkpoint(g.deck_ranks, tmp_path, fresh=True))
+    assert fresh.resumed_from == 0 and _same_solution(fresh, unbroken)
+
+
+def test_a_checkpoint_of_another_deck_is_not_read(tmp_path):
+    a, b = eq.Checkpoint(DECK, tmp_path), eq.Checkpoint(DECK5, tmp_path)
+    assert a.dir != b.dir
+    eq.solve(eq.game(DECK), target=1e-3, max_iter=3, checkpoint=a)
+    assert a.load()["t"] == 3 and b.load() is None
+
+
+def test_card_removal_is_the_same_on_any_shards_and_resumes_from_its_cache(tmp_path):
+    g = eq.game(DECK)
+    sol = eq.solve(g, target=1e-3, max_iter=30)
+    whole = eq.card_removal_error(sol, n_deals=6, seed=3)
+    slices = []
+    cut = eq.card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
+                                progress=lambda d, n: slices.append(d))
+    assert cut.equals(whole) and slices == [1, 2, 3, 4]
+    again = []
+    cached = eq.card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
+                                   progress=lambda d, n: again.append(d))
+    assert cached.equals(whole) and again == []  # every slice came from the cache
+
+
+@pytest.mark.slow
+def test_fictitious_play_on_a_dask_cluster_is_bit_for_bit_the_in_process_solution():
+    from crib_stats.engine import Executor
+
+    g = eq.game(DECK)
+    here = eq.solve(g, target=1e-3, max_iter=15)
+    with Executor("local", 2) as ex:
+        there = eq.solve(g, target=1e-3, max_iter=15, executor=ex, shards=3)
+    assert _same_solution(there, here)

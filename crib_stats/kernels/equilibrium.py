@@ -151,16 +151,19 @@ BLOCK = 16
 
 
 @njit(cache=True, parallel=True)
-def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w):
-    """Expected crib points of each throw of each hand X against each of the opponent's
-    strategies ``sigma[a]`` (S, H, 15): the sum over opponent hands Y of
+def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w, x_lo, x_hi):
+    """Expected crib points of each throw of the hands X in rows ``x_lo..x_hi-1`` against each
+    of the opponent's strategies ``sigma[a]`` (S, H, 15): the sum over opponent hands Y of
     ``prod C(avail_r - x_r, y_r)`` x sigma[a, Y, q] x (crib points averaged over the starters
     outside X and Y, nobs a quarter point per crib jack), divided by the total weight. Linear in
     ``sigma``, so it also takes differences of strategies; opponent hands without a nonzero
     entry in any of the S strategies are skipped. The opponent's weights are computed once for
     all S strategies; ``total_w`` is their sum over every opponent hand, C(sum(avail) - 6, 6).
 
-    Returns (values (S, H, 15) float64, the opponent weight visited per X (H,) int64)."""
+    Every row is summed over the opponent hands in the same order whatever the range, so a row's
+    value does not depend on how the rows are cut into shards.
+
+    Returns (values (S, x_hi - x_lo, 15) float64, the opponent weight visited per X, int64)."""
     n = counts.shape[0]
     n_s = sigma.shape[0]
     binom = _binom_table()
@@ -176,12 +179,13 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
                 active[n_active] = y
                 n_active += 1
                 break
-    values = np.zeros((n_s, n, MAX_THROWS), np.float64)
-    totals = np.zeros(n, np.int64)
-    n_blocks = (n + BLOCK - 1) // BLOCK
+    n_x = x_hi - x_lo
+    values = np.zeros((n_s, n_x, MAX_THROWS), np.float64)
+    totals = np.zeros(n_x, np.int64)
+    n_blocks = (n_x + BLOCK - 1) // BLOCK
     for blk in prange(n_blocks):
-        lo = blk * BLOCK
-        hi = min(n, lo + BLOCK)
+        lo = x_lo + blk * BLOCK
+        hi = min(x_hi, lo + BLOCK)
         nb = hi - lo
         left = np.zeros((BLOCK, RANKS), np.int64)
         for b in range(nb):
@@ -211,7 +215,7 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
                             by_rank[a, b, key, hr[y, i]] += ws * hc[y, i]
         for b in range(nb):
             x = lo + b
-            totals[x] = visited[b]
+            totals[x - x_lo] = visited[b]
             for a in range(n_s):
                 for j in range(nt[x]):
                     tk = tkeys[x, j]
@@ -228,7 +232,7 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
                                 pts += (left[b, s] * mk - by_rank[a, b, key, s]) * crib_table[base + s]
                         jacks = t_jacks + (key // RANKS == JACK) + (key % RANKS == JACK)
                         acc += pts + 0.25 * jacks * u2 * mk
-                    values[a, x, j] = acc / (u2 * total_w)
+                    values[a, x - x_lo, j] = acc / (u2 * total_w)
     return values, totals
 
 
@@ -378,6 +382,6 @@ def warmup() -> None:
     hand_values(counts, kkeys, nt, avail, rank_table(5))
     sigma = np.zeros((1, counts.shape[0], MAX_THROWS))
     sigma[0, :, 0] = 1.0
-    crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, rank_table(5), n_choose_k(10, 6))
+    crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, rank_table(5), n_choose_k(10, 6), 0, counts.shape[0])
     cards = np.array([r * 4 + s for r in deck for s in range(4)], np.int64)
     exact_cribs(cards[:6].reshape(1, 6), cards, rank_rows(counts), tkeys, nt, sigma, rank_table(5))

@@ -1,0 +1,163 @@
+"""The discard game's committed solution: solve it, reproduce Hessel's table, measure the card
+removal, and write every file (``crib-stats crib-table --solve --out DIR``; ``make data``).
+
+The heavy steps run on the sweep engine (:class:`crib_stats.engine.Executor`): in this process
+by default, on Dask when asked. Fictitious play keeps its state after every iteration
+(:class:`crib_stats.equilibrium.Checkpoint`) and the card-removal measurement keeps every
+finished slice of deals, so a killed run resumes; neither the engine nor the shard count
+changes a bit of what is written (the tests compare them).
+
+Files written (every number computed here):
+
+- ``equilibrium_crib_table.csv``: the solved pair table in Hessel's format (4 decimals);
+- ``equilibrium_pairs.parquet``: the same with each role's throw frequency, full precision;
+- ``equilibrium_strategy.parquet``: both strategies (hand ranks, weight, throw, probabilities);
+- ``equilibrium_summary.json``: value, exploitability trajectory (average and purified),
+  iterations, timings per iteration, mean kept hands and crib, the card-removal error;
+- ``equilibrium_card_removal.parquet``: the rank model's E[crib] against full card
+  conditioning on 200 random deals per role, every throw;
+- ``equilibrium_reduced.json``: the same summary and table on the A 4 5 J deck (a test solves
+  it again);
+- ``hessel_reproduction.csv``/``.json``: Hessel's method against his published table.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Callable
+
+import numpy as np
+
+from . import equilibrium as eq
+from .crib_tables import DATA, CribTable, load_table, render_csv
+
+REDUCED = (0, 3, 4, 10)  # A 4 5 J
+TARGET = 0.005
+REDUCED_TARGET = 1e-3
+CARD_REMOVAL_DEALS = 200
+CARD_REMOVAL_SHARDS = 20
+COMMAND = "crib-stats crib-table --solve --out DIR"
+
+FILES = {
+    "equilibrium_crib_table.csv": "the solved discard game's crib table by thrown rank pair, Hessel's format "
+                                  "(r1,r2,dealer_own_crib,pone_into_dealer_crib)",
+    "equilibrium_pairs.parquet": "the solved pair table with each role's throw frequency, full precision",
+    "equilibrium_strategy.parquet": "both equilibrium strategies: hand ranks, weight, throw, dealer and pone "
+                                    "probabilities",
+    "equilibrium_summary.json": "the discard game's value, exploitability trajectory (average and purified), "
+                                "iterations, seconds per iteration, mean kept hands and crib, card-removal error",
+    "equilibrium_card_removal.parquet": "the rank-level crib model against full card conditioning: 200 random deals "
+                                        "per role, every throw (model, exact, error)",
+    "equilibrium_reduced.json": "the same solution on the A 4 5 J deck (a test solves it again)",
+    "hessel_reproduction.csv": "Hessel's method (suit-free iteration) against his published table, cell by cell",
+    "hessel_reproduction.json": "Hessel's reproduction: mean and largest differences, iterations, cycle",
+}
+
+
+def reduced_result(target: float = REDUCED_TARGET) -> dict:
+    """The reduced-deck solution as plain JSON data (the test recomputes it)."""
+    sol = eq.solve(eq.game(REDUCED), target=target, max_iter=1000)
+    summary = eq.solution_summary(sol)
+    summary.pop("seconds_per_iteration")
+    summary.pop("seconds_total")
+    return {"summary": summary, "table": eq.solution_tables(sol).to_dict("records")}
+
+
+def hessel_reproduction(res: eq.HesselResult, published: CribTable):
+    """Hessel's iteration beside his published table: (cell-by-cell DataFrame, summary dict)."""
+    import pandas as pd
+
+    rows = []
+    for a in range(13):
+        for b in range(a, 13):
+            k = a * 13 + b
+            rows.append({"r1": eq.RANK_NAMES[a], "r2": eq.RANK_NAMES[b],
+                         "dealer_published": published.dealer[a, b], "dealer_ours": res.dealer[k],
+                         "pone_published": published.pone[a, b], "pone_ours": res.pone[k]})
+    df = pd.DataFrame(rows)
+    df["dealer_diff"] = df.dealer_ours - df.dealer_published
+    df["pone_diff"] = df.pone_ours - df.pone_published
+    worst = {}
+    for side in ("dealer", "pone"):
+        top = df.reindex(df[f"{side}_diff"].abs().sort_values(ascending=False).index).head(5)
+        worst[side] = [{"pair": f"{r.r1},{r.r2}", "published": getattr(r, f"{side}_published"),
+                        "ours": round(getattr(r, f"{side}_ours"), 4)} for r in top.itertuples()]
+    summary = {
+        "mean_abs_diff_dealer": float(df.dealer_diff.abs().mean()),
+        "mean_abs_diff_pone": float(df.pone_diff.abs().mean()),
+        "max_abs_diff_dealer": float(df.dealer_diff.abs().max()),
+        "max_abs_diff_pone": float(df.pone_diff.abs().max()),
+        "mean_diff_dealer": float(df.dealer_diff.mean()),
+        "mean_diff_pone": float(df.pone_diff.mean()),
+        "iterations": res.iterations, "cycle": res.cycle, "worst": worst,
+    }
+    return df, summary
+
+
+def _table_arrays(table) -> CribTable:
+    arr_d = np.zeros((13, 13))
+    arr_p = np.zeros((13, 13))
+    for r in table.itertuples():
+        a, b = eq.RANK_NAMES.index(r.r1), eq.RANK_NAMES.index(r.r2)
+        arr_d[a, b] = arr_d[b, a] = r.dealer_own_crib
+        arr_p[a, b] = arr_p[b, a] = r.pone_into_dealer_crib
+    return CribTable("equilibrium", arr_d, arr_p)
+
+
+def solve_and_write(out, *, scheduler: str | None = None, workers: int | None = None, shards: int = 1,
+                    cache_root=None, fresh: bool = False,
+                    progress: Callable[[str], None] | None = None) -> dict:
+    """Solve the game, reproduce Hessel's table, measure the card removal, and write every file
+    of :data:`FILES` into ``out`` (a :class:`crib_stats.io.OutputDir`). ``cache_root`` (None:
+    the user's cache directory; False: no cache, nothing resumes) keeps the solver's state and
+    the finished card-removal slices. Returns the summary written to ``equilibrium_summary.json``.
+    """
+    from .engine import Executor, default_cache_root
+
+    say = progress or (lambda text: None)
+    root = None if cache_root is False else (default_cache_root("equilibrium") if cache_root is None else cache_root)
+    g = eq.game()
+    with Executor(scheduler, workers) as ex:
+        t0 = time.perf_counter()
+        res = eq.hessel(g, executor=ex, shards=shards,
+                        progress=lambda i, c: say(f"hessel {i}: largest table change {c:.5f}"))
+        df, hs = hessel_reproduction(res, load_table(DATA / "hessel_tables.csv", "hessel"))
+        hs["seconds"] = time.perf_counter() - t0
+
+        checkpoint = eq.Checkpoint(g.deck_ranks, root, fresh=fresh) if root is not None else None
+        sol = eq.solve(g, target=TARGET, executor=ex, shards=shards, checkpoint=checkpoint, progress=lambda i, e: say(
+            f"fictitious play {i}: exploitability {e.total:.5f} (dealer {e.dealer_gain:.5f}, pone {e.pone_gain:.5f})"))
+        table = eq.solution_tables(sol)
+        summary = eq.solution_summary(sol)
+        summary["gains"] = sol.gains
+        summary["seconds_per_iteration_each"] = sol.seconds
+        summary["resumed_from_iteration"] = sol.resumed_from
+        summary["engine"] = {"scheduler": scheduler or "in-process", "shards": shards}
+
+        t0 = time.perf_counter()
+        err = eq.card_removal_error(sol, n_deals=CARD_REMOVAL_DEALS, executor=ex, shards=CARD_REMOVAL_SHARDS,
+                                    cache_root=root,
+                                    progress=lambda d, n: say(f"card removal: {d}/{n} slices of deals"))
+    summary["card_removal"] = {
+        role: {"deals": CARD_REMOVAL_DEALS, "throws": int(len(e)), "mean_error": float(e.error.mean()),
+               "mean_abs_error": float(e.error.abs().mean()), "max_abs_error": float(e.error.abs().max()),
+               "worst": e.loc[e.error.abs().idxmax(), ["deal", "throw", "model", "exact"]].to_dict()}
+        for role, e in err.groupby("role")
+    }
+    summary["card_removal"]["seconds"] = time.perf_counter() - t0
+    reduced = reduced_result()
+
+    def put(name: str, write, binary: bool = False) -> None:
+        out.write_with(name, write, COMMAND, FILES[name], binary=binary)
+
+    put("hessel_reproduction.csv", lambda fh: df.round(6).to_csv(fh, index=False))
+    put("hessel_reproduction.json", lambda fh: fh.write(json.dumps(hs, indent=1) + "\n"))
+    put("equilibrium_crib_table.csv", lambda fh: fh.write(render_csv(_table_arrays(table))))
+    put("equilibrium_pairs.parquet", lambda fh: table.to_parquet(fh, index=False), binary=True)
+    strat = eq.strategy_frame(sol)
+    put("equilibrium_strategy.parquet", lambda fh: strat.to_parquet(fh, index=False), binary=True)
+    put("equilibrium_card_removal.parquet", lambda fh: err.to_parquet(fh, index=False), binary=True)
+    put("equilibrium_summary.json", lambda fh: fh.write(json.dumps(summary, indent=1) + "\n"))
+    put("equilibrium_reduced.json", lambda fh: fh.write(json.dumps(reduced, indent=1) + "\n"))
+    return summary
