@@ -5,6 +5,7 @@ The kernel (crib_stats.kernels.pegvalue) against the naive twin that reads the s
 by row and enumerates the opponent's six-card rank multisets with itertools; and against a
 card-level enumeration of every one of the C(46, 6) opponent hands of one deal."""
 
+import json
 import random
 from fractions import Fraction
 from itertools import chain, combinations
@@ -15,6 +16,7 @@ import pytest
 
 import reference
 from crib_stats import playvalue
+from crib_stats.discard import DiscardError, analyse
 from crib_stats.kernels import pegvalue
 
 ROLES = ("dealer", "pone")
@@ -188,15 +190,100 @@ def test_equilibrium_peg_ev_over_every_card_hand(opponent_six_card_hands, twin_k
                 assert ev == Fraction(int((hands * margin).sum()), comb(46, 6))
 
 
-# ------------------------------------------------------------------------ errors
+# ------------------------------------------------------------------------ errors and the API
 
 
 def test_opponent_errors():
     dealt = [16, 17, 24, 40, 45, 51]
     with pytest.raises(playvalue.PlayValueError, match="random or equilibrium"):
         playvalue.peg_evs(dealt, [dealt[:4]], "dealer", "greedy", opponent="smart")
+    with pytest.raises(DiscardError, match="needs pegging"):
+        analyse("5h 6h 7c jd qs kd", role="dealer", peg_opponent="equilibrium")
+    with pytest.raises(playvalue.PlayValueError, match="random or equilibrium"):
+        analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy", peg_opponent="smart")
     with pytest.raises(playvalue.PlayValueError, match="dealer or pone"):
         playvalue.equilibrium_keeps("both")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_analyse_adds_the_equilibrium_opponents_e_peg(role):
+    plain = analyse("5h 6h 7c jd qs kd", role=role, pegging="minimax")
+    a = analyse("5h 6h 7c jd qs kd", role=role, pegging="minimax", peg_opponent="equilibrium")
+    assert a.peg_opponent == a.peg_opponent_model == "equilibrium" and plain.peg_opponent is None
+    assert plain.peg_opponent_model == "random"
+    assert a.peg_opponent_assumes == playvalue.OPPONENT_ASSUMES["equilibrium"]
+    before = {r.throw: r for r in plain.throws}
+    dealt = [c.code for c in a.dealt]
+    want = playvalue.peg_evs(dealt, [[c.code for c in r.keep] for r in a.throws], role, "minimax",
+                             opponent="equilibrium")
+    for r, peg in zip(a.throws, want):
+        assert r.peg_ev == peg and r.net_ev == before[r.throw].net_ev - before[r.throw].peg_ev + peg
+    assert [r.net_ev for r in a.throws] == sorted((r.net_ev for r in a.throws), reverse=True)
+    explicit = analyse("5h 6h 7c jd qs kd", role=role, pegging="minimax", peg_opponent="random")
+    assert explicit.throws == plain.throws and explicit.peg_opponent == "random"
+
+
+# ------------------------------------------------------------------------ the command line
+
+ARGS = ("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--pegging", "greedy")
+
+
+def test_cli_peg_opponent_text(cli):
+    code, out, err = cli(*ARGS, "--peg-opponent", "equilibrium", "--top", "3")
+    assert code == 0 and err == ""
+    flat = " ".join(out.split())
+    assert "play greedy against opponent model equilibrium" in flat
+    assert "opponent model equilibrium: " + playvalue.OPPONENT_ASSUMES["equilibrium"] in flat
+    assert max(len(line) for line in out.splitlines()) <= 80
+    a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
+    assert f"E[peg] {float(a.best.peg_ev):.3f}" in flat
+
+
+def test_cli_without_the_flag_names_no_opponent_model(cli):
+    for fmt in ((), ("--json",), ("--csv",)):
+        code, out, _ = cli(*ARGS, *fmt)
+        assert code == 0 and "opponent model" not in out and "peg_opponent" not in out
+
+
+def test_cli_peg_opponent_needs_pegging(cli):
+    code, out, err = cli("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--peg-opponent", "equilibrium")
+    assert code == 2 and out == ""
+    assert err == "crib-stats: error: discard: --peg-opponent needs --pegging POLICY (greedy or minimax)\n"
+    code, out, err = cli(*ARGS, "--peg-opponent", "smart")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "invalid choice: 'smart'" in err
+
+
+def test_cli_peg_opponent_json(cli):
+    code, out, _ = cli(*ARGS, "--peg-opponent", "equilibrium", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["pegging"] == "greedy" and d["peg_opponent"] == "equilibrium"
+    assert d["peg_opponent_assumes"] == playvalue.OPPONENT_ASSUMES["equilibrium"]
+    a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
+    assert [Fraction(t["peg_ev_exact"]) for t in d["throws"]] == [r.peg_ev for r in a.throws]
+    for t in d["throws"]:
+        assert Fraction(t["hand_ev_exact"]) - Fraction(t["crib_ev_exact"]) + Fraction(t["peg_ev_exact"]) == \
+            Fraction(t["net_ev_exact"])
+
+
+def test_cli_peg_opponent_csv(cli):
+    import csv
+    import io
+
+    code, out, _ = cli(*ARGS, "--peg-opponent", "equilibrium", "--csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 15
+    a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
+    for row, r in zip(rows, a.throws):
+        assert row["peg_opponent"] == "equilibrium"
+        assert row["peg_opponent_assumes"] == playvalue.OPPONENT_ASSUMES["equilibrium"]
+        assert Fraction(row["peg_ev_exact"]) == r.peg_ev
+    code, random_out, _ = cli(*ARGS, "--peg-opponent", "random", "--csv")
+    code, plain_out, _ = cli(*ARGS, "--csv")
+    for got, plain in zip(csv.DictReader(io.StringIO(random_out)), csv.DictReader(io.StringIO(plain_out))):
+        assert got.pop("peg_opponent") == "random" and got.pop("peg_opponent_assumes")
+        assert got == plain
 
 
 def test_assumptions_are_one_csv_field():
