@@ -246,6 +246,8 @@ def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: st
     probabilities are fictitious-play averages, nearly pure); the opponent sees only their own
     six cards (not yours); the game counts the show only, so their throw ignores the play; the
     starter plays no part in the play.
+    Purifying matters little: on 200 random deals in both roles it moved E[peg] by at most
+    0.0018 against the average probabilities (scripts/peg_opponent_study.py).
 
     >>> dealt = [0, 1, 2, 3, 48, 49]       # A♣ A♦ A♥ A♠ K♣ K♦
     >>> peg_evs(dealt, [[0, 1, 2, 3]], "pone", "minimax")[0] < 0
@@ -385,13 +387,10 @@ def _equilibrium_kernel_input(role: str) -> tuple[np.ndarray, np.ndarray, np.nda
     """The hands of :func:`equilibrium_keeps` as each one's distinct ranks and their counts
     (rows of six, count 0 past the last), with the kept rows of ``role``."""
     hands, kept = equilibrium_keeps(role)
-    ranks = np.zeros((len(hands), 6), np.int64)
-    counts = np.zeros((len(hands), 6), np.int64)
-    for h, row in enumerate(hands):
-        present = np.nonzero(row)[0]
-        ranks[h, :len(present)] = present
-        counts[h, :len(present)] = row[present]
-    return ranks, counts, kept
+    ranks = np.argsort(hands == 0, axis=1, kind="stable")[:, :6]  # the ranks held, ascending, first
+    counts = np.take_along_axis(hands, ranks, axis=1)
+    ranks = np.where(counts > 0, ranks, 0)
+    return np.ascontiguousarray(ranks, np.int64), np.ascontiguousarray(counts, np.int64), kept
 
 
 def multiset_six_row(hands: np.ndarray, ranks: Sequence[int]) -> int:
