@@ -289,3 +289,13 @@ def test_cli_peg_opponent_csv(cli):
 def test_assumptions_are_one_csv_field():
     for text in playvalue.OPPONENT_ASSUMES.values():
         assert not set(text) & {",", '"', "\n"}
+
+
+def test_kernel_warmup_compiles_every_pegvalue_kernel():
+    import inspect
+
+    import crib_stats.kernels as kernels
+
+    pegvalue.warmup()
+    assert all(f.signatures for f in (pegvalue.keep_weights, pegvalue.weighted_peg_sums))
+    assert "pegvalue.warmup()" in inspect.getsource(kernels.warmup)  # the package's warm-up runs it
