@@ -88,9 +88,12 @@ def _cmd_discard(args) -> int:
     top = _whole_number(args.top, "--top", 1)
     if args.rank_by == "need" and need is None:
         raise UsageError("discard: --rank-by need needs --need N")
+    if args.peg_opponent is not None and args.pegging is None:
+        raise UsageError("discard: --peg-opponent needs --pegging POLICY (greedy or minimax)")
     io.check_png(args.plot)
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
-                               starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging)
+                               starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
+                               peg_opponent=args.peg_opponent)
     if not args.json and not args.csv:
         _first_run_note()
     shown = analysis.top(top)

@@ -205,7 +205,8 @@ class DiscardAnalysis:
     ``throws`` are :class:`ThrowResult` rows ordered by net EV (ties: higher E[hand], then dealt
     order); with ``need`` given and ``rank_by="need"``, by P(points >= need) first. ``net`` is
     hand + crib for the dealer (four-player: your side deals) and hand - crib for the pone; with
-    ``pegging`` (a play policy) it adds E[peg], the expected margin of the play. The spread
+    ``pegging`` (a play policy) it adds E[peg], the expected margin of the play, against the
+    opponent keep model ``peg_opponent`` (None when not chosen: the random keep). The spread
     (sd, min, max) and P(>= need) are of the show alone.
     """
 
@@ -219,6 +220,23 @@ class DiscardAnalysis:
     rank_by: str
     throws: tuple[ThrowResult, ...]
     pegging: str | None = None
+    peg_opponent: str | None = None
+
+    @property
+    def peg_opponent_model(self) -> str | None:
+        """The play's opponent keep model in use: ``peg_opponent``, or "random" when pegging
+        without one chosen (None without pegging)."""
+        if self.pegging is None:
+            return None
+        return self.peg_opponent or "random"
+
+    @property
+    def peg_opponent_assumes(self) -> str | None:
+        """What the play's opponent keep model assumes, in one line (None without pegging)."""
+        from .playvalue import OPPONENT_ASSUMES
+
+        model = self.peg_opponent_model
+        return None if model is None else OPPONENT_ASSUMES[model]
 
     @property
     def crib_is_yours(self) -> bool:
@@ -290,6 +308,7 @@ def analyse(
     need: int | None = None,
     rank_by: str | None = None,
     pegging: str | None = None,
+    peg_opponent: str | None = None,
 ) -> DiscardAnalysis:
     """Every throw of the dealt cards with exact outcomes, best first for the role.
 
@@ -298,12 +317,19 @@ def analyse(
     "need" (that probability first, then net EV); it defaults to "need" when ``need`` is given.
     ``pegging`` ('greedy' or 'minimax', six-card game) adds each keep's exact E[peg] against an
     opponent whose four kept cards are uniform over the cards you have not seen
-    (:func:`crib_stats.playvalue.peg_evs`) to the net.
+    (:func:`crib_stats.playvalue.peg_evs`) to the net. ``peg_opponent`` (with ``pegging``)
+    chooses that opponent: "random" (the same as None) or "equilibrium", an opponent dealt six
+    unseen cards who throws by the solved discard game's purified strategy for their role
+    (what that assumes: :data:`crib_stats.playvalue.OPPONENT_ASSUMES`). It changes only the
+    play's opponent; the crib is valued by ``crib_model``.
 
     >>> a = analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy")
     >>> best = a.best
     >>> best.net_ev == best.hand_ev + best.crib_ev + best.peg_ev
     True
+    >>> b = analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy", peg_opponent="equilibrium")
+    >>> b.peg_opponent_model, b.best.peg_ev.denominator <= 9366819    # C(46, 6) opponent hands
+    ('equilibrium', True)
     """
     dealt, v, start = _validate(cards, role, variant, starter, need)
     if rank_by is None:
@@ -312,13 +338,19 @@ def analyse(
         raise DiscardError(f"rank_by must be ev or need, got {rank_by!r}")
     if rank_by == "need" and need is None:
         raise DiscardError("ranking by need requires need N")
+    if peg_opponent is not None:
+        from .playvalue import check_opponent
+
+        if pegging is None:
+            raise DiscardError("an opponent keep model for the play (peg_opponent) needs pegging POLICY")
+        check_opponent(peg_opponent)
     model = get_model(crib_model)
     results = evaluate(dealt, role=role, variant=v, crib_model=model, starter=start)
     if rank_by == "need" and role == "dealer" and results[0].mean_only:
         raise DiscardError(f"the {model.name} crib model gives each throw's mean crib only, so P(hand + crib >= "
                            f"{need}) is unknown; rank by EV (rank_by='ev') or use the random crib model")
     if pegging is not None:
-        results = _with_pegging(results, dealt, role, v, pegging)
+        results = _with_pegging(results, dealt, role, v, pegging, peg_opponent or "random")
     yours = role == "dealer"
 
     def key(i: int):
@@ -330,17 +362,19 @@ def analyse(
     return DiscardAnalysis(
         dealt=dealt, role=role, variant=v.name, crib_model=model.name, crib_model_description=model.description,
         starter=start, need=need, rank_by=rank_by, throws=tuple(results[i] for i in order), pegging=pegging,
+        peg_opponent=peg_opponent,
     )
 
 
-def _with_pegging(results: list[ThrowResult], dealt, role: str, v: Variant, policy: str) -> list[ThrowResult]:
-    """Each throw with its keep's E[peg] under ``policy``, added to the net."""
+def _with_pegging(results: list[ThrowResult], dealt, role: str, v: Variant, policy: str,
+                  opponent: str) -> list[ThrowResult]:
+    """Each throw with its keep's E[peg] under ``policy`` against ``opponent``, added to the net."""
     from .playvalue import check_policy, peg_evs
 
     check_policy(policy)
     if v.name != "six-card":
         raise DiscardError(f"the play's value is modelled for the six-card game (4-card hands), not {v.name}")
-    pegs = peg_evs([c.code for c in dealt], [[c.code for c in r.keep] for r in results], role, policy)
+    pegs = peg_evs([c.code for c in dealt], [[c.code for c in r.keep] for r in results], role, policy, opponent)
     return [replace(r, peg_ev=p, net_ev=r.net_ev + p) for r, p in zip(results, pegs)]
 
 

@@ -73,7 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
              "(over every starter), expected crib value and the spread of the net points.",
              ["crib-stats discard 5h 5c 5d js 7c 9h --dealer", "crib-stats discard 5h 6h 7c jd qs kd --pone --need 12",
               "crib-stats discard 5h 6h 7c jd qs --variant five-card --dealer --json",
-              "crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c"], CARDS_HELP)
+              "crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c",
+              "crib-stats discard 5h 6h 7c jd qs kd --pone --pegging greedy \\\n"
+              "      --peg-opponent equilibrium"],
+             CARDS_HELP)
     d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
     role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
@@ -91,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--rank-by", choices=["ev", "need"], help="order throws by net EV or by P(>= N)")
     d.add_argument("--pegging", choices=["greedy", "minimax"], metavar="POLICY",
                    help="greedy or minimax: add each keep's E[peg] (six-card) to the net")
+    d.add_argument("--peg-opponent", choices=["random", "equilibrium"], metavar="MODEL",
+                   help="with --pegging, the opponent's keep in the play: random (default: any four cards "
+                        "you have not seen) or equilibrium (dealt six, throws by the solved discard game's "
+                        "purified strategy for their role; rank level, exact under that model)")
     d.add_argument("--top", metavar="K", help="show only the best K throws")
     fmt = d.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print one JSON object")

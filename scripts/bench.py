@@ -215,6 +215,10 @@ def main() -> None:
     t_peg = best_of(lambda: playvalue.peg_evs(codes, keep_codes, "dealer", "greedy"), 20)
     rows.append(("E[peg] of the 15 keeps of a six-card deal (target <= 2 ms)", t_peg,
                  "discard: analyse() with exact Fractions", t_analyse))
+    playvalue.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium")
+    t_peg_eq = best_of(lambda: playvalue.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium"), 20)
+    rows.append(("E[peg] of the 15 keeps, equilibrium opponent (target <= 2 ms)", t_peg_eq,
+                 "E[peg] of the 15 keeps, random opponent", t_peg))
     t_disc_peg = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "greedy"])
     rows.append(("crib-stats discard ... --pegging greedy (process, warm; target <= 1 s)", t_disc_peg,
                  base_name, base_proc))

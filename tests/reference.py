@@ -454,6 +454,56 @@ def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
     return Fraction(total, n)
 
 
+EQ_RANK_NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def equilibrium_purified(path, role):
+    """{six ranks 1..13 sorted: four kept ranks 1..13 sorted} of the committed strategy file,
+    read row by row with pandas: each hand keeps what its most probable throw for ``role``
+    ("dealer" or "pone" column) leaves, the first such row of the file on a tie."""
+    import pandas as pd
+
+    best = {}
+    for row in pd.read_parquet(path).itertuples():
+        hand = tuple(sorted(EQ_RANK_NAMES.index(x) + 1 for x in row.hand.split()))
+        p = getattr(row, role)
+        if hand not in best or p > best[hand][0]:
+            kept = list(hand)
+            for x in row.throw.split():
+                kept.remove(EQ_RANK_NAMES.index(x) + 1)
+            best[hand] = (p, tuple(kept))
+    return {hand: kept for hand, (_, kept) in best.items()}
+
+
+def peg_ev_equilibrium_twin(dealt_codes, keep_codes, role, value_of, keeps_of):
+    """E[my play points - the opponent's] as a Fraction when the opponent's six cards are any
+    six of the cards not dealt to me and they keep ``keeps_of[their six ranks]``: every rank
+    multiset of six (itertools) weighted by the ways to hold it, prod C(unseen of rank r, count
+    of r). ``value_of(pone_ranks, dealer_ranks)`` -> dealer - pone (sorted ranks 1..13)."""
+    from itertools import combinations_with_replacement
+    from math import comb
+
+    unseen = {r: 4 for r in range(1, 14)}
+    for c in dealt_codes:
+        unseen[card(c)[0]] -= 1
+    mine = tuple(sorted(card(c)[0] for c in keep_codes))
+    cache = {}
+    total = 0
+    n = 0
+    for six in combinations_with_replacement(range(1, 14), 6):
+        w = 1
+        for r in set(six):
+            w *= comb(unseen[r], six.count(r))
+        if w == 0:
+            continue
+        theirs = keeps_of[six]
+        if theirs not in cache:
+            cache[theirs] = value_of(theirs, mine) if role == "dealer" else -value_of(mine, theirs)
+        total += w * cache[theirs]
+        n += w
+    return Fraction(total, n)
+
+
 # claims: maxima
 # ---------------------------------------------------------------------------------------------
 

@@ -258,7 +258,8 @@ def test_commands_call_the_library_with_the_parsed_arguments(cli, monkeypatch):
                      "--starter", "4c", "--rank-by", "ev")
     assert code == 0
     assert seen == {"cards": ["5h", "6h", "7c", "jd", "qs"], "role": "pone", "variant": "five-card",
-                    "crib_model": "random", "starter": "4c", "need": 7, "rank_by": "ev", "pegging": None}
+                    "crib_model": "random", "starter": "4c", "need": 7, "rank_by": "ev", "pegging": None,
+                    "peg_opponent": None}
 
 
 def test_committed_data_is_what_the_code_computes():

@@ -19,6 +19,8 @@ COMMANDS = [
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--need", "8", "--top", "3"],
     ["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "three-player", "--dealer", "--starter", "4c"],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "minimax", "--top", "2"],
+    ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--pegging", "greedy", "--peg-opponent", "equilibrium",
+     "--top", "2"],
     ["peg", "4", "2", "3", "5", "6"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "greedy"],
     ["sweep", "--variant", "five-card"],

@@ -8,6 +8,7 @@
 - :mod:`.crib`          discard tallies under the random crib model
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
 - :mod:`.policies`      the play under the greedy and minimax policies; the play tables
+- :mod:`.pegvalue`      E[peg] of a keep against a modelled opponent keep (weighted sums)
 - :mod:`.maxima`        the dealer's largest show and hand + crib + pegging (exhaustive)
 - :mod:`.equilibrium`   the rank-level discard game: hands, values, crib values, exact cribs
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
@@ -91,7 +92,7 @@ _configure_cache()
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, equilibrium, maxima, play, policies, show, sweep
+    from . import crib, deals, distributions, equilibrium, maxima, pegvalue, play, policies, show, sweep
 
     show.warmup()
     distributions.warmup()
@@ -99,6 +100,7 @@ def warmup() -> None:
     crib.warmup()
     play.warmup()
     policies.warmup()
+    pegvalue.warmup()
     maxima.warmup()
     equilibrium.warmup()
     sweep.warmup()

@@ -36,6 +36,8 @@ def discard_json(a) -> dict:
         "need": a.need,
         "rank_by": a.rank_by,
         "pegging": a.pegging,
+        **({"peg_opponent": a.peg_opponent, "peg_opponent_assumes": a.peg_opponent_assumes}
+           if a.peg_opponent is not None else {}),
         "outcomes_per_throw": a.outcomes_per_throw,
         "throws": throws,
     }
@@ -46,6 +48,8 @@ def discard_csv(a) -> str:
             "hand_ev_exact", "crib_ev_exact", "net_ev_exact"]
     if a.pegging is not None:
         cols += ["peg_ev", "peg_ev_exact"]
+    if a.peg_opponent is not None:  # the model and what it assumes (one line without commas)
+        cols += ["peg_opponent", "peg_opponent_assumes"]
     if a.need is not None:
         cols += [f"p_need_{a.need}", f"p_need_{a.need}_exact"]
     rows = [",".join(cols)]
@@ -55,6 +59,8 @@ def discard_csv(a) -> str:
                 exact(r.net_ev)]
         if r.peg_ev is not None:
             vals += [repr(float(r.peg_ev)), exact(r.peg_ev)]
+        if a.peg_opponent is not None:
+            vals += [a.peg_opponent, a.peg_opponent_assumes]
         if r.mean_only:
             vals[5:8] = ["", "", ""]
         p = a.p_need(r)
@@ -71,6 +77,7 @@ def discard_title(a) -> str:
     whose = "your crib" if a.crib_is_yours else "opponent's crib"
     return (f"{a.variant}, {a.role} ({whose}), crib model {a.crib_model}"
             + (f", play {a.pegging}" if a.pegging else "")
+            + (f" against opponent model {a.peg_opponent}" if a.peg_opponent else "")
             + (f", starter {a.starter}" if a.starter else "") + f": {' '.join(cards(a.dealt))}")
 
 
@@ -92,10 +99,14 @@ def discard_text(a) -> str:
              f"{a.crib_model} table's value for the thrown ranks and your role ({a.crib_model_description}), "
              "a mean without a spread"),
     ]
-    if peg:
+    if peg and a.peg_opponent is None:
         lines.append(wrap(f"E[peg]: your play points minus the opponent's when both play {a.pegging} and the "
                           "opponent's four cards are any of those you have not seen; sd and min..max are the "
                           "show's"))
+    elif peg:
+        lines.append(wrap(f"E[peg]: your play points minus the opponent's when both play {a.pegging}; opponent "
+                          f"model {a.peg_opponent}: {a.peg_opponent_assumes} (the play's opponent only: the crib "
+                          f"follows crib model {a.crib_model}); sd and min..max are the show's"))
     if a.rank_by == "need":
         lines.append(wrap(f"ranked by P(>={a.need}), the chance of making at least {a.need} points, then by net"))
     lines.append("")
