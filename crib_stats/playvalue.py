@@ -300,7 +300,7 @@ def _ranks_of(text: str) -> list[int]:
 
 def strategy_rows(path: str | Path | None = None) -> tuple[np.ndarray, ...]:
     """The solved discard game's strategies as arrays, one row per (hand, throw) of the file
-    (``data/equilibrium_strategy.parquet``, written by scripts/solve_equilibrium.py):
+    (``data/equilibrium_strategy.parquet``, written by crib-stats crib-table --solve):
     ``hands`` (H, 13) rank counts of every six-card rank multiset (in file order), and per row
     ``hand`` (its row of ``hands``), ``kept`` (the 4-card multiset kept, a row of
     :func:`multisets`), ``dealer`` and ``pone`` (the probabilities of that throw, floats)."""
@@ -349,16 +349,18 @@ def _equilibrium_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     if not STRATEGY_PATH.exists():
         raise PlayValueError(f"the solved discard game's strategy {STRATEGY_PATH} is missing "
-                             "(scripts/solve_equilibrium.py writes it)")
+                             "(crib-stats crib-table --solve writes it)")
 
     def compute():
         hands, hand, kept, dealer, pone = strategy_rows()
         return hands, purified_keeps(hand, kept, dealer, len(hands)), purified_keeps(hand, kept, pone, len(hands))
 
     # reading the Parquet file needs pandas and pyarrow (slow to import): keep the arrays beside
-    # the compiled kernels, keyed by the file's size and modification time
-    stamp = STRATEGY_PATH.stat()
-    arrays = disk_cached(f"equilibrium_keeps_{stamp.st_size}_{stamp.st_mtime_ns}", compute)
+    # the compiled kernels, keyed by a digest of the file's bytes (a re-solved file is read again)
+    import hashlib
+
+    digest = hashlib.sha256(STRATEGY_PATH.read_bytes()).hexdigest()[:16]
+    arrays = disk_cached(f"equilibrium_keeps_{digest}", compute)
     for a in arrays:
         a.flags.writeable = False
     return arrays
