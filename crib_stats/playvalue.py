@@ -255,7 +255,7 @@ def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: st
     >>> peg_evs(dealt, [[0, 1, 2, 3]], "pone", "minimax", opponent="equilibrium")[0] < 0
     True
     """
-    from .kernels import pegvalue, policies
+    from .kernels import pegvalue
 
     if role not in ROLES:
         raise PlayValueError(f"unknown role {role!r}: choose dealer or pone")
@@ -273,14 +273,14 @@ def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: st
     unseen = np.full(13, 4, np.int64)
     for c in dealt:
         unseen[c // 4] -= 1
-    if opponent == "random":
-        sums, total = policies.peg_sums(rows, unseen, multisets(), value_matrix(policy), role == "dealer")
+    if opponent == "random":  # every 4-card multiset keeps itself
+        ranks, counts, kept = _as_kernel_input(multisets(), np.arange(len(multisets()), dtype=np.int64))
     else:
         ranks, counts, kept = _equilibrium_kernel_input("pone" if role == "dealer" else "dealer")
-        weights, total = pegvalue.keep_weights(unseen, ranks, counts, kept, len(multisets()))
-        sums, bad = pegvalue.weighted_peg_sums(rows, weights, value_matrix(policy), role == "dealer")
-        if bad:  # cannot happen: the opponent's cards are among those you have not seen
-            raise PlayValueError(f"{bad} opponent keeps do not fit beside yours: is {STRATEGY_PATH.name} damaged?")
+    weights, total = pegvalue.keep_weights(unseen, ranks, counts, kept, len(multisets()))
+    sums, bad = pegvalue.weighted_peg_sums(rows, weights, value_matrix(policy), role == "dealer")
+    if bad:  # cannot happen: the opponent's cards are among those you have not seen
+        raise PlayValueError(f"{bad} opponent keeps do not fit beside yours: is {STRATEGY_PATH.name} damaged?")
     return [Fraction(int(s), int(total)) for s in sums]
 
 
@@ -386,9 +386,13 @@ def equilibrium_keeps(role: str) -> tuple[np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=None)
 def _equilibrium_kernel_input(role: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The hands of :func:`equilibrium_keeps` as each one's distinct ranks and their counts
-    (rows of six, count 0 past the last), with the kept rows of ``role``."""
-    hands, kept = equilibrium_keeps(role)
+    """The hands of :func:`equilibrium_keeps` in the kernel's form, with the kept rows of ``role``."""
+    return _as_kernel_input(*equilibrium_keeps(role))
+
+
+def _as_kernel_input(hands: np.ndarray, kept: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rank-count rows as each one's distinct ranks and their counts (rows of six, count 0 past
+    the last), with ``kept``."""
     ranks = np.argsort(hands == 0, axis=1, kind="stable")[:, :6]  # the ranks held, ascending, first
     counts = np.take_along_axis(hands, ranks, axis=1)
     ranks = np.where(counts > 0, ranks, 0)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats.kernels import combinatorics, policies as kpol
+from crib_stats.kernels import combinatorics, pegvalue, policies as kpol
 
 # A, 4, 5, 6, K: leads from A-4, fifteens (5 K, 4 5 6, A 4 K), runs (4 5 6), counts of 5, 10, 21
 SMALL_DECK = np.array([0, 3, 4, 5, 12], np.int64)
@@ -268,8 +268,10 @@ def test_peg_ev_weights_sum():
     for rank in (4, 4, 6, 10, 11, 12):  # 5 5 7 J Q K dealt
         unseen[rank] -= 1
     ones = np.ones((1820, 1820), np.int8)
-    sums, total = kpol.peg_sums(np.array([0], np.int64), unseen, ms, ones, True)
-    assert total == 163185 and sums[0] == 163185
+    ranks, counts, kept = playvalue._as_kernel_input(ms, np.arange(len(ms), dtype=np.int64))
+    weights, total = pegvalue.keep_weights(unseen, ranks, counts, kept, len(ms))
+    sums, bad = pegvalue.weighted_peg_sums(np.array([0], np.int64), weights, ones, True)
+    assert total == 163185 and sums[0] == 163185 and bad == 0
 
 
 def test_peg_ev_errors():

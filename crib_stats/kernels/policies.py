@@ -1,4 +1,5 @@
-"""Play policies on ranks: greedy and minimax, one pair of hands or every pair, and E[peg].
+"""Play policies on ranks: greedy and minimax, one pair of hands or every pair (E[peg] of a keep
+is in :mod:`.pegvalue`).
 
 Both policies depend on ranks only, so a play is a function of the two kept rank multisets.
 Every card is played and scored by the stepper of :mod:`.play` (``play_card``/``settle``):
@@ -30,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .combinatorics import n_choose_k, sorted_ranks
+from .combinatorics import sorted_ranks
 from .constants import RANKS, pip
 from .play import (
     MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
@@ -277,40 +278,6 @@ def multiset_index(multisets):
     return out
 
 
-@njit(cache=True)
-def peg_sums(keep_rows, unseen, multisets, values, mine_is_dealer):
-    """For each keep (a multiset row index) the integer sum over opponent multisets j of
-    weight(j) * (my points - the opponent's), weight(j) = prod_r C(unseen[r], j_r) (the ways to
-    hold j from the unseen cards). ``values[i, j]`` is dealer - pone for pone row i, dealer row j.
-    Returns (sums, total weight)."""
-    m = multisets.shape[0]
-    sums = np.zeros(keep_rows.shape[0], np.int64)
-    total = 0
-    weights = np.zeros(m, np.int64)
-    for j in range(m):
-        w = 1
-        for r in range(RANKS):
-            if multisets[j, r] > 0:
-                w *= n_choose_k(unseen[r], multisets[j, r])
-                if w == 0:
-                    break
-        weights[j] = w
-        total += w
-    for q in range(keep_rows.shape[0]):
-        mine = keep_rows[q]
-        s = 0
-        for j in range(m):
-            w = weights[j]
-            if w == 0:
-                continue
-            if mine_is_dealer:
-                s += w * values[j, mine]
-            else:
-                s -= w * values[mine, j]
-        sums[q] = s
-    return sums, total
-
-
 def warmup() -> None:
     from .combinatorics import rank_multisets
 
@@ -320,6 +287,4 @@ def warmup() -> None:
     minimax_line(small[0], small[1], False)
     play_table_rows(small, 0, small.shape[0], GREEDY)
     play_table_rows(small, 0, small.shape[0], MINIMAX)
-    idx = multiset_index(small)
-    values = np.zeros((small.shape[0], small.shape[0]), np.int8)
-    peg_sums(np.array([idx[0]], np.int64), np.full(RANKS, 4, np.int64), small, values, True)
+    multiset_index(small)
