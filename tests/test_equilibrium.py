@@ -322,3 +322,12 @@ def test_fictitious_play_on_a_dask_cluster_is_bit_for_bit_the_in_process_solutio
     with Executor("local", 2) as ex:
         there = eq.solve(g, target=1e-3, max_iter=15, executor=ex, shards=3)
     assert _same_solution(there, here)
+
+
+def test_a_result_computed_by_other_kernel_sources_is_refused():
+    from crib_stats.engine import SweepError, checked
+    from crib_stats.kernels import source_digest
+
+    assert checked((source_digest(), "payload")) == "payload"
+    with pytest.raises(SweepError, match="other kernel sources"):
+        checked(("0" * 16, "payload"))

@@ -35,14 +35,28 @@ _PREFIX = "kernels-"
 
 
 def source_digest() -> str:
-    """sha256 (16 hex digits) of every kernel source file, with numba's and numpy's versions."""
+    """sha256 (16 hex digits) of every kernel source file, with numba's and numpy's versions:
+    :func:`digest_of` this package, computed once per process, so a source edited while a long
+    run is going does not make the run disown its own work."""
+    global _DIGEST
+    if _DIGEST is None:
+        _DIGEST = digest_of(_HERE)
+    return _DIGEST
+
+
+def digest_of(directory: Path) -> str:
+    """sha256 (16 hex digits) of every ``*.py`` file in ``directory``, with numba's and numpy's
+    versions."""
     import numba
     import numpy
 
     h = hashlib.sha256(f"numba {numba.__version__} numpy {numpy.__version__}\n".encode())
-    for path in sorted(_HERE.glob("*.py")):
+    for path in sorted(Path(directory).glob("*.py")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
+
+
+_DIGEST: str | None = None
 
 
 def _cache_root() -> Path:
