@@ -1,7 +1,7 @@
 """The play (pegging) on ranks: suits never matter here.
 
 The rules live in one stepper that every play kernel uses: :func:`play_card` plays one card
-and scores it (:func:`peg_points`), :func:`settle` applies the deterministic steps between
+and scores it (:func:`card_points`), :func:`settle` applies the deterministic steps between
 cards (a player who cannot play says go; when neither can, the last player scores 1 unless the
 count is 31, and the count restarts led by the other player, or the play ends: all cards
 played, or the first go or 31 in the five-card game). The state of a play is a small int64
@@ -35,21 +35,20 @@ MAX_CARDS = 16  # two hands of at most eight cards between them
 
 
 @njit(cache=True, inline="always")
-def peg_points(seq, n):
-    """Points for the last card of a count; ``seq[0:n]`` are the ranks played in the count so far.
+def card_points(seq, end, n, count):
+    """Points for the card ``seq[end - 1]``, the last of the ``n`` cards ``seq[end - n:end]`` of
+    a count that now stands at ``count``.
 
     Returns (fifteen, thirty_one, pairs, run): 2 for a count of 15, 2 for 31, 2/6/12 for the
     second/third/fourth consecutive card of one rank, and k for the longest k >= 3 such that
     the last k cards are k distinct consecutive ranks (in any order).
     """
-    count = 0
-    for i in range(n):
-        count += pip(seq[i])
     fifteen = 2 if count == 15 else 0
     thirty_one = 2 if count == 31 else 0
+    last = seq[end - 1]
     same = 1
-    i = n - 2
-    while i >= 0 and seq[i] == seq[n - 1]:
+    i = end - 2
+    while i >= end - n and seq[i] == last:
         same += 1
         i -= 1
     pairs = 0
@@ -61,25 +60,32 @@ def peg_points(seq, n):
         pairs = 12
     run = 0
     if same == 1:
-        for length in range(n, 2, -1):
-            lo = 99
-            hi = -1
-            seen = 0
-            ok = True
-            for j in range(n - length, n):
-                r = seq[j]
-                if (seen >> r) & 1:
-                    ok = False
-                    break
-                seen |= 1 << r
-                if r < lo:
-                    lo = r
-                if r > hi:
-                    hi = r
-            if ok and hi - lo == length - 1:
-                run = length
+        # the last k cards, k growing: a repeated rank ends every longer run; k distinct ranks
+        # are a run when they span exactly k ranks
+        lo = last
+        hi = last
+        seen = 1 << last
+        for j in range(end - 2, end - n - 1, -1):
+            r = seq[j]
+            if (seen >> r) & 1:
                 break
+            seen |= 1 << r
+            if r < lo:
+                lo = r
+            elif r > hi:
+                hi = r
+            if hi - lo == end - 1 - j and end - j >= 3:
+                run = end - j
     return fifteen, thirty_one, pairs, run
+
+
+@njit(cache=True)
+def peg_points(seq, n):
+    """:func:`card_points` of the last card of the count ``seq[0:n]`` (the count summed here)."""
+    count = 0
+    for i in range(n):
+        count += pip(seq[i])
+    return card_points(seq, n, n, count)
 
 
 @njit(cache=True, inline="always")
@@ -121,7 +127,7 @@ def play_card(hands, seq, st, r):
     st[S_N] += 1
     st[S_COUNT] += pip(r)
     n = st[S_N]
-    f, tt, pp, rl = peg_points(seq[st[S_PLAYED] - n:st[S_PLAYED]], n)
+    f, tt, pp, rl = card_points(seq, st[S_PLAYED], n, st[S_COUNT])
     p = f + tt + pp + rl
     st[S_PONE + t] += p
     st[S_LAST] = t

@@ -33,7 +33,7 @@ from numba import njit, prange
 from .combinatorics import n_choose_k, sorted_ranks
 from .constants import RANKS, pip
 from .play import (
-    MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
+    MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, card_points, new_play,
     play_card, settle,
 )
 
@@ -59,8 +59,8 @@ def greedy_choice(hands, seq, st):
         if hands[t, r] == 0 or pip(r) > 31 - st[S_COUNT]:
             continue
         seq[p] = r
-        f, tt, pp, rl = peg_points(seq[p - n:p + 1], n + 1)
         after = st[S_COUNT] + pip(r)
+        f, tt, pp, rl = card_points(seq, p + 1, n + 1, after)
         safe = 0 if (after == 5 or after == 10 or after == 21) else 1
         key = (f + tt + pp + rl) * 2 + safe
         if key > best_key:
