@@ -315,7 +315,7 @@ def test_cli_policy_plays_the_hands_out(cli, policy):
 def test_the_python_validator_and_the_kernel_stepper_agree_on_random_plays():
     """pegging.play (the Python state machine that validates a user's play) against the kernel's
     stepper (play_card / settle) replaying the same cards: the same points, card by card."""
-    from crib_stats.kernels.play import S_DEALER, S_DONE, S_PONE, S_TURN, new_play, play_card, settle
+    from crib_stats.kernels.play import S_DEALER, S_DONE, S_PONE, S_TURN, held, new_play, play_card, settle
 
     names = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
     rng = random.Random(11)
@@ -328,11 +328,10 @@ def test_the_python_validator_and_the_kernel_stepper_agree_on_random_plays():
             seq, *_ = rng.choice(reference.all_plays([r + 1 for r in pone], [r + 1 for r in dealer], stop))
             r = play(" ".join(names[x] for x in pone), " ".join(names[x] for x in dealer),
                      " ".join(names[x - 1] for x in seq), variant="five-card" if stop else "six-card")
-            hands, st, buf = new_play(np.bincount(pone, minlength=13), np.bincount(dealer, minlength=13))
-            settle(hands, st, stop)
+            st, buf = new_play(np.bincount(pone, minlength=13), np.bincount(dealer, minlength=13))
+            st = settle(st, stop)
             for rank in seq:
-                assert st[S_DONE] == 0 and hands[st[S_TURN], rank - 1] > 0
-                play_card(hands, buf, st, rank - 1)
-                settle(hands, st, stop)
+                assert st[S_DONE] == 0 and held(st, st[S_TURN], rank - 1) > 0
+                st = settle(play_card(buf, st, rank - 1), stop)
             assert st[S_DONE] == 1
             assert (int(st[S_PONE]), int(st[S_DEALER])) == (r.points["pone"], r.points["dealer"])

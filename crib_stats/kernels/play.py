@@ -1,18 +1,24 @@
 """The play (pegging) on ranks: suits never matter here.
 
 The rules live in one stepper that every play kernel uses: :func:`play_card` plays one card
-and scores it (:func:`peg_points`), :func:`settle` applies the deterministic steps between
+and scores it (:func:`card_points`), :func:`settle` applies the deterministic steps between
 cards (a player who cannot play says go; when neither can, the last player scores 1 unless the
 count is 31, and the count restarts led by the other player, or the play ends: all cards
-played, or the first go or 31 in the five-card game). The state of a play is a small int64
-array (the ``S_*`` indices), the hands a (2, 13) array of rank counts (player 0 is the pone,
-who leads), and ``seq`` the ranks played so far; the current count is the last ``S_N`` of them.
+played, or the first go or 31 in the five-card game).
+
+The state of a play is a tuple of ``N_STATE`` int64 (the ``S_*`` indices), the two hands in it
+as packed rank counts (4 bits a rank, ace lowest: :func:`pack_hand`, :func:`held`); player 0
+is the pone, who leads. The stepper returns a new state rather than changing one, so a search
+keeps the whole state in registers and backs up by keeping its parent's (:func:`store_state`,
+:func:`load_state`). ``seq`` holds the ranks played so far (``seq[:st[S_PLAYED]]``); the
+current count is the last ``st[S_N]`` of them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros  # LLVM cttz: the lowest set bit's index
 
 from .constants import (
     PEG_COLUMNS, PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD,
@@ -30,26 +36,31 @@ S_DEALER = 6
 S_BEST_CARD = 7  # the most one card has scored, its go / last-card point included
 S_PLAYED = 8  # cards played so far (the length of seq)
 S_DONE = 9  # 1 when the play is over
-N_STATE = 10
+S_HANDS = 10  # pone's hand, packed (S_HANDS + player: that player's hand)
+N_STATE = 12
 MAX_CARDS = 16  # two hands of at most eight cards between them
+RANK_BITS = 4  # a packed hand holds rank r's count in bits 4r..4r+3
+RANK_MASK = (1 << RANK_BITS) - 1
+# FITS[count]: the ranks whose pip keeps the count within 31, as a mask over a packed hand
+FITS = np.array([sum(RANK_MASK << (RANK_BITS * r) for r in range(RANKS) if pip.py_func(r) <= 31 - count)
+                 for count in range(32)], np.int64)
 
 
 @njit(cache=True, inline="always")
-def peg_points(seq, n):
-    """Points for the last card of a count; ``seq[0:n]`` are the ranks played in the count so far.
+def card_points(seq, end, n, count):
+    """Points for the card ``seq[end - 1]``, the last of the ``n`` cards ``seq[end - n:end]`` of
+    a count that now stands at ``count``.
 
     Returns (fifteen, thirty_one, pairs, run): 2 for a count of 15, 2 for 31, 2/6/12 for the
     second/third/fourth consecutive card of one rank, and k for the longest k >= 3 such that
     the last k cards are k distinct consecutive ranks (in any order).
     """
-    count = 0
-    for i in range(n):
-        count += pip(seq[i])
     fifteen = 2 if count == 15 else 0
     thirty_one = 2 if count == 31 else 0
+    last = seq[end - 1]
     same = 1
-    i = n - 2
-    while i >= 0 and seq[i] == seq[n - 1]:
+    i = end - 2
+    while i >= end - n and seq[i] == last:
         same += 1
         i -= 1
     pairs = 0
@@ -61,102 +72,139 @@ def peg_points(seq, n):
         pairs = 12
     run = 0
     if same == 1:
-        for length in range(n, 2, -1):
-            lo = 99
-            hi = -1
-            seen = 0
-            ok = True
-            for j in range(n - length, n):
-                r = seq[j]
-                if (seen >> r) & 1:
-                    ok = False
-                    break
-                seen |= 1 << r
-                if r < lo:
-                    lo = r
-                if r > hi:
-                    hi = r
-            if ok and hi - lo == length - 1:
-                run = length
+        # the last k cards, k growing: a repeated rank ends every longer run; k distinct ranks
+        # are a run when they span exactly k ranks
+        lo = last
+        hi = last
+        seen = 1 << last
+        for j in range(end - 2, end - n - 1, -1):
+            r = seq[j]
+            if (seen >> r) & 1:
                 break
+            seen |= 1 << r
+            if r < lo:
+                lo = r
+            elif r > hi:
+                hi = r
+            if hi - lo == end - 1 - j and end - j >= 3:
+                run = end - j
     return fifteen, thirty_one, pairs, run
 
 
-@njit(cache=True, inline="always")
-def can_play(hands, player, count):
-    """True when ``player`` holds a card that keeps the count within 31."""
+@njit(cache=True)
+def peg_points(seq, n):
+    """:func:`card_points` of the last card of the count ``seq[0:n]`` (the count summed here)."""
+    count = 0
+    for i in range(n):
+        count += pip(seq[i])
+    return card_points(seq, n, n, count)
+
+
+@njit(cache=True)
+def pack_hand(counts):
+    """A hand's rank counts (13 of them, each at most 15) packed into one int64."""
+    h = 0
     for r in range(RANKS):
-        if hands[player, r] > 0 and pip(r) <= 31 - count:
-            return True
-    return False
+        h |= counts[r] << (RANK_BITS * r)
+    return h
 
 
 @njit(cache=True, inline="always")
-def _empty(hands, player):
-    for r in range(RANKS):
-        if hands[player, r] > 0:
-            return False
-    return True
+def held(st, player, r):
+    """How many cards of rank ``r`` ``player`` holds."""
+    return (st[S_HANDS + player] >> (RANK_BITS * r)) & RANK_MASK
+
+
+@njit(cache=True, inline="always")
+def legal_ranks(st):
+    """The ranks the player to move may play (held, keeping the count within 31): their counts,
+    packed as a hand."""
+    return st[S_HANDS + st[S_TURN]] & FITS[st[S_COUNT]]
+
+
+@njit(cache=True, inline="always")
+def next_legal(st, r):
+    """The lowest rank >= r the player to move may play; RANKS when none."""
+    if r >= RANKS:
+        return RANKS
+    h = legal_ranks(st) >> (RANK_BITS * r)
+    if h == 0:
+        return RANKS
+    return r + trailing_zeros(h) // RANK_BITS
 
 
 @njit(cache=True)
 def new_play(pone_counts, dealer_counts):
-    """(hands, state, seq) at the start of a play: the pone to lead."""
-    hands = np.zeros((2, RANKS), np.int64)
-    hands[0] = pone_counts
-    hands[1] = dealer_counts
-    st = np.zeros(N_STATE, np.int64)
-    st[S_LAST] = 1
-    seq = np.zeros(MAX_CARDS, np.int64)
-    return hands, st, seq
+    """(state, seq) at the start of a play: the pone to lead (not yet settled)."""
+    z = np.int64(0)
+    st = (z, z, z, np.int64(1), z, z, z, z, z, z, pack_hand(pone_counts), pack_hand(dealer_counts))
+    return st, np.zeros(MAX_CARDS, np.int64)
 
 
 @njit(cache=True, inline="always")
-def play_card(hands, seq, st, r):
-    """The player to move plays rank ``r`` (which must be legal); returns what it scores."""
-    t = st[S_TURN]
-    hands[t, r] -= 1
-    seq[st[S_PLAYED]] = r
-    st[S_PLAYED] += 1
-    st[S_N] += 1
-    st[S_COUNT] += pip(r)
-    n = st[S_N]
-    f, tt, pp, rl = peg_points(seq[st[S_PLAYED] - n:st[S_PLAYED]], n)
+def play_card(seq, st, r):
+    """The state after the player to move plays rank ``r`` (which must be legal) and scores it."""
+    count, n, turn, last, last_points, pone, dealer, best, played, done, h0, h1 = st
+    if turn == 0:
+        h0 -= 1 << (RANK_BITS * r)
+    else:
+        h1 -= 1 << (RANK_BITS * r)
+    seq[played] = r
+    played += 1
+    n += 1
+    count += pip(r)
+    f, tt, pp, rl = card_points(seq, played, n, count)
     p = f + tt + pp + rl
-    st[S_PONE + t] += p
-    st[S_LAST] = t
-    st[S_LAST_POINTS] = p
-    if p > st[S_BEST_CARD]:
-        st[S_BEST_CARD] = p
-    st[S_TURN] = 1 - t
-    return p
+    if turn == 0:
+        pone += p
+    else:
+        dealer += p
+    if p > best:
+        best = p
+    return (count, n, 1 - turn, turn, p, pone, dealer, best, played, done, h0, h1)
 
 
 @njit(cache=True, inline="always")
-def settle(hands, st, stop_at_go):
-    """Apply goes, the go / last-card point and restarts until a player must play a card or the
-    play is over (``st[S_DONE]`` set). Returns the go / last-card points scored here."""
-    scored = 0
+def settle(st, stop_at_go):
+    """The state after the goes, the go / last-card point and restarts, once a player must play a
+    card or the play is over (``S_DONE`` set)."""
+    count, n, turn, last, last_points, pone, dealer, best, played, done, h0, h1 = st
     while True:
-        mover = st[S_TURN]
-        if can_play(hands, mover, st[S_COUNT]):
-            return scored
-        if can_play(hands, 1 - mover, st[S_COUNT]):
-            st[S_TURN] = 1 - mover
+        fits = FITS[count]
+        if ((h0 if turn == 0 else h1) & fits) != 0:
+            break
+        if ((h1 if turn == 0 else h0) & fits) != 0:
+            turn = 1 - turn
             continue
-        go = 1 if (st[S_COUNT] < 31 and st[S_N] > 0) else 0
-        who = st[S_LAST]
-        st[S_PONE + who] += go
-        scored += go
-        if st[S_LAST_POINTS] + go > st[S_BEST_CARD]:
-            st[S_BEST_CARD] = st[S_LAST_POINTS] + go
-        if stop_at_go or (_empty(hands, 0) and _empty(hands, 1)):
-            st[S_DONE] = 1
-            return scored
-        st[S_COUNT] = 0
-        st[S_N] = 0
-        st[S_LAST_POINTS] = 0
-        st[S_TURN] = 1 - who
+        go = 1 if (count < 31 and n > 0) else 0
+        if last == 0:
+            pone += go
+        else:
+            dealer += go
+        if last_points + go > best:
+            best = last_points + go
+        if stop_at_go or (h0 == 0 and h1 == 0):
+            done = 1
+            break
+        count = 0
+        n = 0
+        last_points = 0
+        turn = 1 - last
+    return (count, n, turn, last, last_points, pone, dealer, best, played, done, h0, h1)
+
+
+@njit(cache=True, inline="always")
+def store_state(states, d, st):
+    """Keep ``st`` in row ``d`` of a search's (depth, N_STATE) array."""
+    for q in range(N_STATE):
+        states[d, q] = st[q]
+
+
+@njit(cache=True, inline="always")
+def load_state(states, d):
+    """The state kept in row ``d`` (see :func:`store_state`)."""
+    return (states[d, 0], states[d, 1], states[d, 2], states[d, 3], states[d, 4], states[d, 5],
+            states[d, 6], states[d, 7], states[d, 8], states[d, 9], states[d, 10], states[d, 11])
 
 
 @njit(cache=True)
@@ -186,37 +234,25 @@ def peg_search(pone_counts, dealer_counts, stop_at_go, want):
     that column's extreme, as ranks ``best_seq[:best_len]``.
 
     Depth-first with an explicit stack (numba's on-disk cache does not survive recursion):
-    ``states[d]`` is the state before the d-th card, every step made by the stepper.
+    row d of ``states`` is the state before the d-th card, every step made by the stepper.
     """
-    hands, st0, seq = new_play(pone_counts, dealer_counts)
+    st, seq = new_play(pone_counts, dealer_counts)
     out = np.array([-1, -1, -1, 1000, -1, 1000], np.int64)
     best_seq = np.zeros(MAX_CARDS, np.int64)
     best_len = 0
     best_value = -(1 << 30)
     states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
     nxt = np.zeros(MAX_CARDS + 1, np.int64)
-    chosen = np.full(MAX_CARDS + 1, -1, np.int64)
-    settle(hands, st0, stop_at_go)
-    states[0] = st0
+    store_state(states, 0, settle(st, stop_at_go))
     d = 0
     while d >= 0:
-        st = states[d]
-        if chosen[d] >= 0:
-            hands[st[S_TURN], chosen[d]] += 1
-            chosen[d] = -1
-        t = st[S_TURN]
-        r = nxt[d]
-        while r < RANKS and not (hands[t, r] > 0 and pip(r) <= 31 - st[S_COUNT]):
-            r += 1
+        st = load_state(states, d)
+        r = next_legal(st, nxt[d])
         if r == RANKS:
             d -= 1
             continue
         nxt[d] = r + 1
-        chosen[d] = r
-        child = states[d + 1]
-        child[:] = st
-        play_card(hands, seq, child, r)
-        settle(hands, child, stop_at_go)
+        child = settle(play_card(seq, st, r), stop_at_go)
         if child[S_DONE] == 1:
             out[PEG_MOST_DEALER] = max(out[PEG_MOST_DEALER], child[S_DEALER])
             out[PEG_MOST_PONE] = max(out[PEG_MOST_PONE], child[S_PONE])
@@ -232,8 +268,8 @@ def peg_search(pone_counts, dealer_counts, stop_at_go, want):
                     best_seq[:best_len] = seq[:best_len]
             continue
         d += 1
+        store_state(states, d, child)
         nxt[d] = 0
-        chosen[d] = -1
     return out, best_seq, best_len
 
 

@@ -34,8 +34,8 @@ from numba import njit, prange
 from .combinatorics import sorted_ranks
 from .constants import RANKS, pip
 from .play import (
-    MAX_CARDS, N_STATE, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN, new_play, peg_points,
-    play_card, settle,
+    MAX_CARDS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN,
+    card_points, held, legal_ranks, load_state, new_play, next_legal, play_card, settle, store_state,
 )
 
 INVALID = -128  # int8 sentinel for pairs of hands that do not fit in one pack
@@ -45,23 +45,24 @@ MINIMAX = 1
 
 
 @njit(cache=True)
-def greedy_choice(hands, seq, st):
+def greedy_choice(seq, st):
     """The rank greedy plays in this state (the mover must be able to play)."""
     t = st[S_TURN]
     n = st[S_N]
     if n == 0:
         for r in range(3, -1, -1):  # a lead: the highest A-4 held
-            if hands[t, r] > 0:
+            if held(st, t, r) > 0:
                 return r
     p = st[S_PLAYED]
+    legal = legal_ranks(st)
     best = -1
     best_key = -1
     for r in range(RANKS - 1, -1, -1):  # descending: on a full tie the higher rank is kept
-        if hands[t, r] == 0 or pip(r) > 31 - st[S_COUNT]:
+        if ((legal >> (RANK_BITS * r)) & RANK_MASK) == 0:
             continue
         seq[p] = r
-        f, tt, pp, rl = peg_points(seq[p - n:p + 1], n + 1)
         after = st[S_COUNT] + pip(r)
+        f, tt, pp, rl = card_points(seq, p + 1, n + 1, after)
         safe = 0 if (after == 5 or after == 10 or after == 21) else 1
         key = (f + tt + pp + rl) * 2 + safe
         if key > best_key:
@@ -74,17 +75,16 @@ def greedy_choice(hands, seq, st):
 def greedy_sequence(pone_counts, dealer_counts, stop_at_go):
     """Greedy by both players: (pone points, dealer points, moves, n) with ``moves[:n]`` the
     (player, rank) of every card played (player 0 the pone)."""
-    hands, st, seq = new_play(pone_counts, dealer_counts)
+    st, seq = new_play(pone_counts, dealer_counts)
     moves = np.zeros((MAX_CARDS, 2), np.int64)
-    settle(hands, st, stop_at_go)
+    st = settle(st, stop_at_go)
     k = 0
     while st[S_DONE] == 0:
-        r = greedy_choice(hands, seq, st)
+        r = greedy_choice(seq, st)
         moves[k, 0] = st[S_TURN]
         moves[k, 1] = r
         k += 1
-        play_card(hands, seq, st, r)
-        settle(hands, st, stop_at_go)
+        st = settle(play_card(seq, st, r), stop_at_go)
     return st[S_PONE], st[S_DEALER], moves, k
 
 
@@ -96,30 +96,20 @@ def greedy_play(pone_counts, dealer_counts):
 
 
 @njit(cache=True)
-def _legal_from(hands, st, r):
-    """The first rank >= r the mover may play, RANKS when none."""
-    t = st[S_TURN]
-    while r < RANKS and not (hands[t, r] > 0 and pip(r) <= 31 - st[S_COUNT]):
-        r += 1
-    return r
-
-
-@njit(cache=True)
-def _rest_key(hands, turn, mult, size1):
+def _rest_key(st, mult, size1):
     """Index of (the remaining hands, the player to lead) in a search's memo of restarts."""
     k0 = 0
     k1 = 0
     for r in range(RANKS):
-        k0 += hands[0, r] * mult[0, r]
-        k1 += hands[1, r] * mult[1, r]
-    return (k0 * size1 + k1) * 2 + turn
+        k0 += held(st, 0, r) * mult[0, r]
+        k1 += held(st, 1, r) * mult[1, r]
+    return (k0 * size1 + k1) * 2 + st[S_TURN]
 
 
 @njit(cache=True)
-def minimax_from(hands, st0, seq, stop_at_go):
+def minimax_from(st0, seq, stop_at_go):
     """(dealer - pone) at the end of the play under optimal play by both from a settled state
-    ``st0`` (points already pegged included). ``hands`` and ``seq[:st0[S_PLAYED]]`` are left as
-    they were.
+    ``st0`` (points already pegged included). ``seq[:st0[S_PLAYED]]`` is left as it was.
 
     Alpha-beta, depth-first on an explicit stack, children in ascending rank. After a restart
     (count 0) what is still to come depends only on the remaining hands and who leads, so each
@@ -129,7 +119,6 @@ def minimax_from(hands, st0, seq, stop_at_go):
         return st0[S_DEALER] - st0[S_PONE]
     states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
     nxt = np.zeros(MAX_CARDS + 1, np.int64)
-    chosen = np.full(MAX_CARDS + 1, -1, np.int64)
     alpha = np.zeros(MAX_CARDS + 1, np.int64)
     beta = np.zeros(MAX_CARDS + 1, np.int64)
     best = np.zeros(MAX_CARDS + 1, np.int64)
@@ -140,20 +129,16 @@ def minimax_from(hands, st0, seq, stop_at_go):
     for p in range(2):
         for r in range(RANKS):
             mult[p, r] = size[p]
-            size[p] *= hands[p, r] + 1
+            size[p] *= held(st0, p, r) + 1
     memo = np.full(size[0] * size[1] * 2, -INF, np.int64)
-    states[0] = st0
+    store_state(states, 0, st0)
     alpha[0] = -INF
     beta[0] = INF
     best[0] = -INF if st0[S_TURN] == 1 else INF
     d = 0
     while True:
-        st = states[d]
-        t = st[S_TURN]
-        if chosen[d] >= 0:
-            hands[t, chosen[d]] += 1
-            chosen[d] = -1
-        r = RANKS if alpha[d] >= beta[d] else _legal_from(hands, st, nxt[d])
+        st = load_state(states, d)
+        r = RANKS if alpha[d] >= beta[d] else next_legal(st, nxt[d])
         if r == RANKS:  # node finished: hand its value to the parent
             value = best[d]
             if memo_at[d] >= 0:
@@ -163,20 +148,16 @@ def minimax_from(hands, st0, seq, stop_at_go):
                 return value
         else:
             nxt[d] = r + 1
-            chosen[d] = r
-            child = states[d + 1]
-            child[:] = st
-            play_card(hands, seq, child, r)
-            settle(hands, child, stop_at_go)
+            child = settle(play_card(seq, st, r), stop_at_go)
             value = child[S_DEALER] - child[S_PONE]
             if child[S_DONE] == 0:
                 slot = -1
                 if child[S_N] == 0:
-                    slot = _rest_key(hands, child[S_TURN], mult, size[1])
+                    slot = _rest_key(child, mult, size[1])
                 if slot < 0 or memo[slot] == -INF:
                     d += 1
+                    store_state(states, d, child)
                     nxt[d] = 0
-                    chosen[d] = -1
                     memo_at[d] = slot
                     alpha[d] = alpha[d - 1] if slot < 0 else -INF
                     beta[d] = beta[d - 1] if slot < 0 else INF
@@ -198,36 +179,29 @@ def minimax_from(hands, st0, seq, stop_at_go):
 @njit(cache=True)
 def minimax_value(pone_counts, dealer_counts):
     """dealer - pone of the six-card play when both play optimally with both hands visible."""
-    hands, st, seq = new_play(pone_counts, dealer_counts)
-    settle(hands, st, False)
-    return minimax_from(hands, st, seq, False)
+    st, seq = new_play(pone_counts, dealer_counts)
+    return minimax_from(settle(st, False), seq, False)
 
 
 @njit(cache=True)
 def minimax_line(pone_counts, dealer_counts, stop_at_go):
     """One optimal play: at every turn the lowest rank whose exact value equals the position's.
     Returns (value, moves, n) with ``moves[:n]`` the (player, rank) of every card played."""
-    hands, st, seq = new_play(pone_counts, dealer_counts)
-    settle(hands, st, stop_at_go)
-    value = minimax_from(hands, st, seq, stop_at_go)
+    st, seq = new_play(pone_counts, dealer_counts)
+    st = settle(st, stop_at_go)
+    value = minimax_from(st, seq, stop_at_go)
     moves = np.zeros((MAX_CARDS, 2), np.int64)
     k = 0
-    child = np.zeros(N_STATE, np.int64)
     while st[S_DONE] == 0:
-        t = st[S_TURN]
-        r = _legal_from(hands, st, 0)
-        while r < RANKS:
-            child[:] = st
-            play_card(hands, seq, child, r)
-            settle(hands, child, stop_at_go)
-            if minimax_from(hands, child, seq, stop_at_go) == value:
-                break
-            hands[t, r] += 1
-            r = _legal_from(hands, st, r + 1)
-        moves[k, 0] = t
+        r = next_legal(st, 0)
+        child = settle(play_card(seq, st, r), stop_at_go)
+        while minimax_from(child, seq, stop_at_go) != value:
+            r = next_legal(st, r + 1)
+            child = settle(play_card(seq, st, r), stop_at_go)
+        moves[k, 0] = st[S_TURN]
         moves[k, 1] = r
         k += 1
-        st[:] = child
+        st = child
     return value, moves, k
 
 
