@@ -335,3 +335,22 @@ def test_the_python_validator_and_the_kernel_stepper_agree_on_random_plays():
                 st = settle(play_card(buf, st, rank - 1), stop)
             assert st[S_DONE] == 1
             assert (int(st[S_PONE]), int(st[S_DEALER])) == (r.points["pone"], r.points["dealer"])
+
+
+def test_the_lowest_set_bit_fallback_agrees_with_numbas():
+    import random
+
+    from numba import njit
+
+    from crib_stats.kernels import play as kplay
+
+    cttz = kplay.trailing_zeros
+
+    @njit
+    def used(x):
+        return cttz(x)
+
+    rng = random.Random(9)
+    for x in [1, 2, 3, 1 << 51, (1 << 52) - 1] + [rng.randrange(1, 1 << 52) for _ in range(200)]:
+        want = (x & -x).bit_length() - 1
+        assert kplay.trailing_zeros_loop(x) == want and used(x) == want

@@ -18,12 +18,27 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, prange
-from numba.cpython.unsafe.numbers import trailing_zeros  # LLVM cttz: the lowest set bit's index
 
 from .constants import (
     PEG_COLUMNS, PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD,
     PEG_MOST_PONE, RANKS, pip,
 )
+
+
+@njit(cache=True, inline="always")
+def trailing_zeros_loop(x):
+    """The index of the lowest set bit of ``x`` > 0, by a loop (the fallback below)."""
+    n = 0
+    while (x & 1) == 0:
+        x >>= 1
+        n += 1
+    return n
+
+
+try:  # LLVM cttz, the lowest set bit's index: an internal of numba's, present in the pinned range
+    from numba.cpython.unsafe.numbers import trailing_zeros
+except ImportError:  # pragma: no cover - a numba that moved it: the same answer (~13% slower search)
+    trailing_zeros = trailing_zeros_loop
 
 # the state of a play
 S_COUNT = 0  # the running count
