@@ -189,9 +189,10 @@ def test_written_files_follow_the_umask(tmp_path):
 
 def test_ctrl_c_exits_quietly_with_130():
     proc = subprocess.Popen([sys.executable, "-c", "from crib_stats.cli import main; import sys; "
-                             "sys.exit(main(['peg', '--extremes']))"],
+                             "print('ready', flush=True); sys.exit(main(['peg', '--extremes']))"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is
+    time.sleep(1.5)  # inside main's search (the six-card extremes take tens of seconds)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
