@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--play-table", choices=["greedy", "minimax"], metavar="POLICY",
                       help="the play of every pair of 4-card hands under greedy or minimax (with --out)")
     mode.add_argument("--extremes", action="store_true",
-                      help="exhaustive extremes over every pair of hands (about a minute, six-card)")
+                      help="exhaustive extremes over every pair of hands (under a minute, six-card)")
     g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
     g.add_argument("--json", action="store_true", help="print one JSON object")
     g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
@@ -161,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--csv", action="store_true",
                    help="one row per rank pair: r1,r2,dealer_own_crib,pone_into_dealer_crib")
     t.add_argument("--solve", action="store_true",
-                   help="solve the discard game again (about 20 minutes on 2 cores) and write the equilibrium "
+                   help="solve the discard game again (about 15 minutes on 2 cores) and write the equilibrium "
                         "files into --out; a killed run resumes")
     t.add_argument("--out", metavar="DIR", help="with --solve: where to write the solution's files")
     t.add_argument("--scheduler", metavar="WHERE",

@@ -19,9 +19,9 @@ COMMANDS = [
     ["enumerate", "--out", os.path.join(ROOT, "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
     ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "data")],
-    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "data")],  # about a minute
+    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "data")],  # under a minute
     ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "data")],
-    ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "data")],  # a minute or two
+    ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "data")],  # ten seconds or so
 ] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "data")]
       for v in ("six-card", "five-card", "three-player", "four-player")] + [
     ["claims", "--out", os.path.join(ROOT, "data"), "--markdown", os.path.join(ROOT, "docs", "claims.md")],
