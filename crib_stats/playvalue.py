@@ -274,7 +274,7 @@ def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: st
     for c in dealt:
         unseen[c // 4] -= 1
     if opponent == "random":  # every 4-card multiset keeps itself
-        ranks, counts, kept = _as_kernel_input(multisets(), np.arange(len(multisets()), dtype=np.int64))
+        ranks, counts, kept = _random_kernel_input()
     else:
         ranks, counts, kept = _equilibrium_kernel_input("pone" if role == "dealer" else "dealer")
     weights, total = pegvalue.keep_weights(unseen, ranks, counts, kept, len(multisets()))
@@ -382,6 +382,12 @@ def equilibrium_keeps(role: str) -> tuple[np.ndarray, np.ndarray]:
         raise PlayValueError(f"unknown role {role!r}: choose dealer or pone")
     hands, dealer, pone = _equilibrium_tables()
     return hands, dealer if role == "dealer" else pone
+
+
+@lru_cache(maxsize=None)
+def _random_kernel_input() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 4-card multisets in the kernel's form, each keeping itself (a uniform opponent keep)."""
+    return _as_kernel_input(multisets(), np.arange(len(multisets()), dtype=np.int64))
 
 
 @lru_cache(maxsize=None)
