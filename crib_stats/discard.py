@@ -233,7 +233,7 @@ class DiscardAnalysis:
     @property
     def peg_opponent_assumes(self) -> str | None:
         """What the play's opponent keep model assumes, in one line (None without pegging)."""
-        from .playvalue import OPPONENT_ASSUMES
+        from .peg_opponent import OPPONENT_ASSUMES
 
         model = self.peg_opponent_model
         return None if model is None else OPPONENT_ASSUMES[model]
@@ -320,7 +320,7 @@ def analyse(
     (:func:`crib_stats.playvalue.peg_evs`) to the net. ``peg_opponent`` (with ``pegging``)
     chooses that opponent: "random" (the same as None) or "equilibrium", an opponent dealt six
     unseen cards who throws by the solved discard game's purified strategy for their role
-    (what that assumes: :data:`crib_stats.playvalue.OPPONENT_ASSUMES`). It changes only the
+    (what that assumes: :data:`crib_stats.peg_opponent.OPPONENT_ASSUMES`). It changes only the
     play's opponent; the crib is valued by ``crib_model``.
 
     >>> a = analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy")
@@ -339,7 +339,7 @@ def analyse(
     if rank_by == "need" and need is None:
         raise DiscardError("ranking by need requires need N")
     if peg_opponent is not None:
-        from .playvalue import check_opponent
+        from .peg_opponent import check_opponent
 
         if pegging is None:
             raise DiscardError("an opponent keep model for the play (peg_opponent) needs pegging POLICY")

@@ -24,7 +24,7 @@ from math import comb
 
 import numpy as np
 
-from crib_stats import playvalue
+from crib_stats import peg_opponent, playvalue
 from crib_stats.cards import Card
 from crib_stats.discard import analyse
 
@@ -59,11 +59,11 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    strategy = playvalue.strategy_rows()
+    strategy = peg_opponent.strategy_rows()
     hands, hand, kept, p_dealer, p_pone = strategy
     onehot = []
     for p in (p_dealer, p_pone):
-        chosen = playvalue.purified_keeps(hand, np.arange(len(hand)), p, len(hands))  # row of each hand's throw
+        chosen = peg_opponent.purified_keeps(hand, np.arange(len(hand)), p, len(hands))  # row of each hand's throw
         q = np.zeros(len(hand))
         q[chosen] = 1.0
         onehot.append(q)
@@ -133,10 +133,10 @@ def main(argv=None) -> int:
     keeps = [list(k) for k in combinations(deal, 4)]
     calls = {"analyse, show only": lambda: analyse(text, role="dealer")}
     for policy in playvalue.POLICIES:
-        for opp in playvalue.OPPONENTS:
+        for opp in peg_opponent.OPPONENTS:
             calls[f"analyse, --pegging {policy} --peg-opponent {opp}"] = \
                 lambda policy=policy, opp=opp: analyse(text, role="dealer", pegging=policy, peg_opponent=opp)
-    for opp in playvalue.OPPONENTS:
+    for opp in peg_opponent.OPPONENTS:
         calls[f"peg_evs of 15 keeps, {opp}"] = lambda opp=opp: playvalue.peg_evs(deal, keeps, "dealer", "greedy",
                                                                                    opponent=opp)
     seconds = {name: float("inf") for name in calls}

@@ -8,6 +8,9 @@ import pytest
 
 import reference as ref
 from crib_stats import equilibrium as eq
+from crib_stats.card_removal import card_removal_error
+from crib_stats.hessel import hessel
+from crib_stats.solution import solution_tables
 
 DECK = (0, 3, 4, 10)  # aces, fours, fives, jacks: fifteens, runs, pairs and nobs all occur
 DECK5 = (1, 4, 8, 10, 12)  # 2 5 9 J K
@@ -99,7 +102,7 @@ def test_the_solver_reaches_an_epsilon_equilibrium_certified_by_brute_force():
 
 def test_hessel_iteration_on_a_small_deck_ends_in_a_fixed_point_or_a_cycle():
     g = eq.game(DECK5)
-    res = eq.hessel(g)
+    res = hessel(g)
     assert res.cycle >= 1
     # at a fixed point each side's throws are best responses to the tables
     thrown = res.sigma_dealer.argmax(1)
@@ -208,7 +211,7 @@ def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies()
         sd[h, j], sp[h, j] = row.dealer, row.pone
     vs_p, vs_d = g.crib(sp, sd)
     sol = eq.Solution(g, sd, sp, vs_p, vs_d)
-    fresh = eq.solution_tables(sol)
+    fresh = solution_tables(sol)
     pairs = pd.read_parquet(_data("equilibrium_pairs.parquet"))
     assert np.allclose(fresh.dealer_own_crib, pairs.dealer_own_crib, atol=1e-9)
     assert np.allclose(fresh.pone_into_dealer_crib, pairs.pone_into_dealer_crib, atol=1e-9)
@@ -239,7 +242,7 @@ def test_hessel_reproduction_committed_is_what_the_code_computes():
     """Hessel's iteration on the full deck again (about a minute and a half)."""
     import pandas as pd
 
-    res = eq.hessel(eq.game())
+    res = hessel(eq.game())
     ours = pd.read_csv(_data("hessel_reproduction.csv"), dtype={"r1": str, "r2": str})
     for r in ours.itertuples():
         k = eq.RANK_NAMES.index(r.r1) * 13 + eq.RANK_NAMES.index(r.r2)
@@ -302,13 +305,13 @@ def test_a_checkpoint_of_another_deck_is_not_read(tmp_path):
 def test_card_removal_is_the_same_on_any_shards_and_resumes_from_its_cache(tmp_path):
     g = eq.game(DECK)
     sol = eq.solve(g, target=1e-3, max_iter=30)
-    whole = eq.card_removal_error(sol, n_deals=6, seed=3)
+    whole = card_removal_error(sol, n_deals=6, seed=3)
     slices = []
-    cut = eq.card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
+    cut = card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
                                 progress=lambda d, n: slices.append(d))
     assert cut.equals(whole) and slices == [1, 2, 3, 4]
     again = []
-    cached = eq.card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
+    cached = card_removal_error(sol, n_deals=6, seed=3, shards=4, cache_root=tmp_path,
                                    progress=lambda d, n: again.append(d))
     assert cached.equals(whole) and again == []  # every slice came from the cache
 

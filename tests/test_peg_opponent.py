@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import playvalue
+from crib_stats import peg_opponent, playvalue
 from crib_stats.discard import DiscardError, analyse
 from crib_stats.kernels import pegvalue
 
@@ -29,7 +29,7 @@ def other(role):
 @pytest.fixture(scope="module")
 def twin_keeps():
     """The twin's purified keeps per role, read straight from the committed Parquet file."""
-    return {role: reference.equilibrium_purified(playvalue.STRATEGY_PATH, role) for role in ROLES}
+    return {role: reference.equilibrium_purified(peg_opponent.STRATEGY_PATH, role) for role in ROLES}
 
 
 def table_lookup(policy):
@@ -57,23 +57,23 @@ def random_deals(n, seed):
 
 def test_purified_keeps_are_the_files_most_probable_throws(twin_keeps):
     for role in ROLES:
-        hands, kept = playvalue.equilibrium_keeps(role)
+        hands, kept = peg_opponent.equilibrium_keeps(role)
         ms = playvalue.multisets()
         assert len(hands) == len(twin_keeps[role]) == 18395
         for counts, k in zip(hands, kept):
             six = tuple(r + 1 for r in range(13) for _ in range(int(counts[r])))
             assert tuple(r + 1 for r in range(13) for _ in range(int(ms[k][r]))) == twin_keeps[role][six]
     # the roles' strategies differ (the pone keeps away from the dealer's crib)
-    assert (playvalue.equilibrium_keeps("dealer")[1] != playvalue.equilibrium_keeps("pone")[1]).any()
+    assert (peg_opponent.equilibrium_keeps("dealer")[1] != peg_opponent.equilibrium_keeps("pone")[1]).any()
 
 
 def test_purified_keeps_take_the_first_most_probable_throw_on_a_tie():
     hand = np.array([0, 0, 0, 1, 1], np.int64)
     kept = np.array([10, 11, 12, 20, 21], np.int64)
     prob = np.array([0.25, 0.5, 0.5, 0.1, 0.9])
-    assert playvalue.purified_keeps(hand, kept, prob, 2).tolist() == [11, 21]
+    assert peg_opponent.purified_keeps(hand, kept, prob, 2).tolist() == [11, 21]
     with pytest.raises(playvalue.PlayValueError, match="without a throw"):
-        playvalue.purified_keeps(hand, kept, prob, 3)
+        peg_opponent.purified_keeps(hand, kept, prob, 3)
 
 
 # ------------------------------------------------------------------------ kernel against twin
@@ -115,7 +115,7 @@ def test_the_opponent_model_changes_e_peg():
 def test_keep_weights_count_every_opponent_hand():
     # the six-card multisets' weights sum to C(46, 6); each 4-card keep's weight is at most the
     # number of ways to hold those four ranks times C(42, 2) throws
-    ranks, counts, kept = playvalue._equilibrium_kernel_input("pone")
+    ranks, counts, kept = peg_opponent.kernel_input("equilibrium", "dealer")  # the dealer's opponent
     ms = playvalue.multisets()
     for dealt in random_deals(4, seed=5):
         unseen = np.full(13, 4, np.int64)
@@ -202,7 +202,7 @@ def test_opponent_errors():
     with pytest.raises(playvalue.PlayValueError, match="random or equilibrium"):
         analyse("5h 6h 7c jd qs kd", role="dealer", pegging="greedy", peg_opponent="smart")
     with pytest.raises(playvalue.PlayValueError, match="dealer or pone"):
-        playvalue.equilibrium_keeps("both")
+        peg_opponent.equilibrium_keeps("both")
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -211,7 +211,7 @@ def test_analyse_adds_the_equilibrium_opponents_e_peg(role):
     a = analyse("5h 6h 7c jd qs kd", role=role, pegging="minimax", peg_opponent="equilibrium")
     assert a.peg_opponent == a.peg_opponent_model == "equilibrium" and plain.peg_opponent is None
     assert plain.peg_opponent_model == "random"
-    assert a.peg_opponent_assumes == playvalue.OPPONENT_ASSUMES["equilibrium"]
+    assert a.peg_opponent_assumes == peg_opponent.OPPONENT_ASSUMES["equilibrium"]
     before = {r.throw: r for r in plain.throws}
     dealt = [c.code for c in a.dealt]
     want = playvalue.peg_evs(dealt, [[c.code for c in r.keep] for r in a.throws], role, "minimax",
@@ -233,7 +233,7 @@ def test_cli_peg_opponent_text(cli):
     assert code == 0 and err == ""
     flat = " ".join(out.split())
     assert "play greedy against opponent model equilibrium" in flat
-    assert "opponent model equilibrium: " + playvalue.OPPONENT_ASSUMES["equilibrium"] in flat
+    assert "opponent model equilibrium: " + peg_opponent.OPPONENT_ASSUMES["equilibrium"] in flat
     assert max(len(line) for line in out.splitlines()) <= 80
     a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
     assert f"E[peg] {float(a.best.peg_ev):.3f}" in flat
@@ -258,7 +258,7 @@ def test_cli_peg_opponent_json(cli):
     assert code == 0
     d = json.loads(out)
     assert d["pegging"] == "greedy" and d["peg_opponent"] == "equilibrium"
-    assert d["peg_opponent_assumes"] == playvalue.OPPONENT_ASSUMES["equilibrium"]
+    assert d["peg_opponent_assumes"] == peg_opponent.OPPONENT_ASSUMES["equilibrium"]
     a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
     assert [Fraction(t["peg_ev_exact"]) for t in d["throws"]] == [r.peg_ev for r in a.throws]
     for t in d["throws"]:
@@ -277,7 +277,7 @@ def test_cli_peg_opponent_csv(cli):
     a = analyse("5h 6h 7c jd qs kd", role="pone", pegging="greedy", peg_opponent="equilibrium")
     for row, r in zip(rows, a.throws):
         assert row["peg_opponent"] == "equilibrium"
-        assert row["peg_opponent_assumes"] == playvalue.OPPONENT_ASSUMES["equilibrium"]
+        assert row["peg_opponent_assumes"] == peg_opponent.OPPONENT_ASSUMES["equilibrium"]
         assert Fraction(row["peg_ev_exact"]) == r.peg_ev
     code, random_out, _ = cli(*ARGS, "--peg-opponent", "random", "--csv")
     code, plain_out, _ = cli(*ARGS, "--csv")
@@ -287,7 +287,7 @@ def test_cli_peg_opponent_csv(cli):
 
 
 def test_assumptions_are_one_csv_field():
-    for text in playvalue.OPPONENT_ASSUMES.values():
+    for text in peg_opponent.OPPONENT_ASSUMES.values():
         assert not set(text) & {",", '"', "\n"}
 
 

@@ -155,7 +155,7 @@ def test_minimax_line_against_twin():
 
 from itertools import combinations as _combinations  # noqa: E402
 
-from crib_stats import playvalue  # noqa: E402
+from crib_stats import peg_opponent, playvalue  # noqa: E402
 
 
 def test_table_index_and_pairs():
@@ -268,7 +268,7 @@ def test_peg_ev_weights_sum():
     for rank in (4, 4, 6, 10, 11, 12):  # 5 5 7 J Q K dealt
         unseen[rank] -= 1
     ones = np.ones((1820, 1820), np.int8)
-    ranks, counts, kept = playvalue._as_kernel_input(ms, np.arange(len(ms), dtype=np.int64))
+    ranks, counts, kept = peg_opponent.kernel_input("random", "dealer")
     weights, total = pegvalue.keep_weights(unseen, ranks, counts, kept, len(ms))
     sums, bad = pegvalue.weighted_peg_sums(np.array([0], np.int64), weights, ones, True)
     assert total == 163185 and sums[0] == 163185 and bad == 0
