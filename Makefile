@@ -22,11 +22,13 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 run: $(STAMP_RUN)
 	$(BIN)/crib-stats enumerate
 
+# everything: unit and slow tests, doctests, the notebooks (nbmake)
 test: $(STAMP_TEST)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --nbmake
 
+# the quick loop: no slow tests, no notebooks
 test-fast: $(STAMP_TEST)
-	$(BIN)/python -m pytest -m "not slow"
+	NUMBA_CACHE_DIR=$(CURDIR)/$(VENV)/numba-cache $(BIN)/python -m pytest -m "not slow"
 
 bench: $(STAMP_TEST)
 	$(BIN)/python scripts/bench.py
@@ -39,7 +41,7 @@ notebooks: $(STAMP_TEST)
 	$(BIN)/jupyter lab notebooks/
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info crib_stats/kernels/.numba-cache
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist *.egg-info
 	find crib_stats -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/numba" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/sweep" \
-		"$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/equilibrium"
+		"$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/equilibrium" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/tables"

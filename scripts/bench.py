@@ -29,13 +29,13 @@ import reference  # noqa: E402  (the naive twins)
 
 from crib_stats import kernels  # noqa: E402
 from crib_stats.kernels import show  # noqa: E402
-from crib_stats.cards import parse  # noqa: E402
-from crib_stats.crib_models import get_model  # noqa: E402
-from crib_stats.discard import analyse, throws_of  # noqa: E402
-from crib_stats.enumeration import histograms  # noqa: E402
-from crib_stats import tables  # noqa: E402
-from crib_stats.tables import hands  # noqa: E402
-from crib_stats.rules import variant  # noqa: E402
+from crib_stats.core.cards import parse  # noqa: E402
+from crib_stats.discard.crib_models import get_model  # noqa: E402
+from crib_stats.discard.analysis import analyse, throws_of  # noqa: E402
+from crib_stats.show.enumeration import histograms  # noqa: E402
+from crib_stats.core import tables  # noqa: E402
+from crib_stats.core.tables import hands  # noqa: E402
+from crib_stats.core.rules import variant  # noqa: E402
 
 CLI = os.path.join(os.path.dirname(sys.executable), "crib-stats")
 
@@ -100,7 +100,7 @@ def main() -> None:
     if not args.quick:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-            code = ("import time; from crib_stats.enumeration import histograms; t=time.perf_counter(); "
+            code = ("import time; from crib_stats.show.enumeration import histograms; t=time.perf_counter(); "
                     "histograms(4, 'brute'); print(time.perf_counter()-t)")
             out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
             t_cold = float(out.stdout.strip())
@@ -160,7 +160,7 @@ def main() -> None:
 
     # 7. the play: exhaustive extremes over every pair of hands
     if not args.quick:
-        from crib_stats.extremes import extremes
+        from crib_stats.peg.extremes import extremes
 
         extremes("five-card")
         t_peg5 = best_of(lambda: extremes("five-card"), 1)
@@ -181,7 +181,7 @@ def main() -> None:
                      "the six-card search", t_peg6))
 
     # 8. the sweep over every deal, and the same work on a Dask LocalCluster
-    from crib_stats import sweep
+    from crib_stats.discard import sweep
 
     b = sweep.benchmark("six-card", sample=100)
     rows.append(("sweep: every six-card deal, three objectives, in-process", b["sweep_seconds"],
@@ -200,7 +200,8 @@ def main() -> None:
                      "the same sweep in-process", t_local))
 
     # 9. the play under a policy: the tables and E[peg] of a keep
-    from crib_stats import playvalue
+    from crib_stats.peg import tables as playvalue
+    from crib_stats.peg import value as peg_value
 
     if not args.quick:
         playvalue.compute_rows("greedy", 0, 2)
@@ -211,12 +212,12 @@ def main() -> None:
         rows.append(("play table, minimax: 3,274,375 pairs of hands (target <= 120 s)", t_minimax,
                      "peg extremes, every legal play", t_peg6))
     keep_codes = [[c.code for c in k] for _, k in splits]
-    playvalue.peg_evs(codes, keep_codes, "dealer", "greedy")
-    t_peg = best_of(lambda: playvalue.peg_evs(codes, keep_codes, "dealer", "greedy"), 20)
+    peg_value.peg_evs(codes, keep_codes, "dealer", "greedy")
+    t_peg = best_of(lambda: peg_value.peg_evs(codes, keep_codes, "dealer", "greedy"), 20)
     rows.append(("E[peg] of the 15 keeps of a six-card deal (target <= 2 ms)", t_peg,
                  "discard: analyse() with exact Fractions", t_analyse))
-    playvalue.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium")
-    t_peg_eq = best_of(lambda: playvalue.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium"), 20)
+    peg_value.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium")
+    t_peg_eq = best_of(lambda: peg_value.peg_evs(codes, keep_codes, "dealer", "greedy", opponent="equilibrium"), 20)
     rows.append(("E[peg] of the 15 keeps, equilibrium opponent (target <= 2 ms)", t_peg_eq,
                  "E[peg] of the 15 keeps, random opponent", t_peg))
     t_disc_peg = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "greedy"])

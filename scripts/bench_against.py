@@ -33,7 +33,7 @@ COMMANDS = {
 
 def run(tree: str, argv: list[str]) -> tuple[float, int]:
     env = dict(os.environ, PYTHONPATH=tree)
-    code = f"import sys; from crib_stats.cli import main; sys.exit(main({argv!r}))"
+    code = f"import sys; from crib_stats.presentation.cli import main; sys.exit(main({argv!r}))"
     t = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL)

@@ -24,9 +24,10 @@ from math import comb
 
 import numpy as np
 
-from crib_stats import peg_opponent, playvalue
-from crib_stats.cards import Card
-from crib_stats.discard import analyse
+from crib_stats.peg import opponent as peg_opponent, tables as playvalue
+from crib_stats.peg import value as peg_value
+from crib_stats.core.cards import Card
+from crib_stats.discard.analysis import analyse
 
 WAYS = np.array([[comb(u, y) for y in range(7)] for u in range(5)], np.int64)  # C(u, y)
 
@@ -70,7 +71,7 @@ def main(argv=None) -> int:
     check = [16, 17, 24, 40, 45, 51]
     for role in playvalue.ROLES:
         for policy in playvalue.POLICIES:
-            pure = playvalue.peg_evs(check, [check[:4]], role, policy, opponent="equilibrium")[0]
+            pure = peg_value.peg_evs(check, [check[:4]], role, policy, opponent="equilibrium")[0]
             again = mixed_peg_evs(check, [check[:4]], role, policy, (hands, hand, kept, *onehot))[0]
             assert abs(float(pure) - again) < 1e-12, (role, policy, pure, again)
     rng = random.Random(args.seed)
@@ -87,9 +88,9 @@ def main(argv=None) -> int:
         for role in playvalue.ROLES:
             show = {frozenset(c.code for c in r.keep): r.net_ev for r in analyse(text, role=role).throws}
             for policy in playvalue.POLICIES:
-                pure = playvalue.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
+                pure = peg_value.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
                 mixed = mixed_peg_evs(dealt, keeps, role, policy, strategy)
-                rnd = playvalue.peg_evs(dealt, keeps, role, policy)
+                rnd = peg_value.peg_evs(dealt, keeps, role, policy)
                 diffs[policy] += [abs(float(a) - b) for a, b in zip(pure, mixed)]
                 peg_shift[policy] += [abs(float(a - b)) for a, b in zip(pure, rnd)]
                 # the best throw of `discard --pegging POLICY [--peg-opponent equilibrium]`
@@ -137,7 +138,7 @@ def main(argv=None) -> int:
             calls[f"analyse, --pegging {policy} --peg-opponent {opp}"] = \
                 lambda policy=policy, opp=opp: analyse(text, role="dealer", pegging=policy, peg_opponent=opp)
     for opp in peg_opponent.OPPONENTS:
-        calls[f"peg_evs of 15 keeps, {opp}"] = lambda opp=opp: playvalue.peg_evs(deal, keeps, "dealer", "greedy",
+        calls[f"peg_evs of 15 keeps, {opp}"] = lambda opp=opp: peg_value.peg_evs(deal, keeps, "dealer", "greedy",
                                                                                    opponent=opp)
     seconds = {name: float("inf") for name in calls}
     for _ in range(300):

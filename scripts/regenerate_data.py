@@ -1,8 +1,8 @@
 #!/usr/bin/env python
-"""Regenerate every committed table under data/, the README figures under docs/, and the
+"""Regenerate every committed table under crib_stats/data/, the README figures under docs/, and the
 executed notebooks.
 
-Each file is produced by the crib-stats command named in data/crib-stats-index.md; this script only
+Each file is produced by the crib-stats command named in crib_stats/data/crib-stats-index.md; this script only
 runs those commands in-process.
 """
 
@@ -13,23 +13,23 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from crib_stats.cli import main  # noqa: E402
+from crib_stats.presentation.cli import main  # noqa: E402
 
 COMMANDS = [
-    ["enumerate", "--out", os.path.join(ROOT, "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
+    ["enumerate", "--out", os.path.join(ROOT, "crib_stats", "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
-    ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "data")],
-    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "data")],  # under a minute
-    ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "data")],
-    ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "data")],  # ten seconds or so
-] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "data")]
+    ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "crib_stats", "data")],
+    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "crib_stats", "data")],  # under a minute
+    ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "crib_stats", "data")],
+    ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "crib_stats", "data")],  # ten seconds or so
+] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "crib_stats", "data")]
       for v in ("six-card", "five-card", "three-player", "four-player")] + [
-    ["claims", "--out", os.path.join(ROOT, "data"), "--markdown", os.path.join(ROOT, "docs", "claims.md")],
+    ["claims", "--out", os.path.join(ROOT, "crib_stats", "data"), "--markdown", os.path.join(ROOT, "docs", "claims.md")],
     # the per-seat measurement: 10,000 real deals, both players discarding by their objectives (minutes)
-    ["sweep", "--pegging", "greedy", "--sample", "10000", "--seed", "0", "--out", os.path.join(ROOT, "data")],
+    ["sweep", "--pegging", "greedy", "--sample", "10000", "--seed", "0", "--out", os.path.join(ROOT, "crib_stats", "data")],
     # the discard game's solution, Hessel's reproduction and the card-removal measurement
     # (15-20 minutes; the files are described in crib_stats/solution.py)
-    ["crib-table", "--solve", "--out", os.path.join(ROOT, "data")],
+    ["crib-table", "--solve", "--out", os.path.join(ROOT, "crib_stats", "data")],
 ]
 
 

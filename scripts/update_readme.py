@@ -24,7 +24,7 @@ BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 
 
 def run(command: str) -> str:
-    from crib_stats.cli import main
+    from crib_stats.presentation.cli import main
 
     argv = shlex.split(command)
     assert argv[0] == "crib-stats", command

@@ -3,7 +3,7 @@ import dataclasses
 import pytest
 from hypothesis import given, strategies as st
 
-from crib_stats.cards import DECK, Card, CardError, check_disjoint, encode, format_cards, parse, parse_n
+from crib_stats.core.cards import DECK, Card, CardError, check_disjoint, encode, format_cards, parse, parse_n
 
 
 @pytest.mark.parametrize(

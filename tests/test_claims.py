@@ -11,16 +11,17 @@ import reference
 from crib_stats import claims
 from crib_stats.claims import core
 from crib_stats.claims import Context, Entry, Finding, evaluate, registry
-from crib_stats.errors import CribStatsError
-from crib_stats.maxima import PEG_BOUND, dealer_show_max, dealer_total_max, hands_scoring
-from crib_stats.pegging import best_play, play
-from crib_stats.scoring import score
+from crib_stats.core.errors import CribStatsError
+from crib_stats.show.maxima import PEG_BOUND, dealer_show_max, dealer_total_max, hands_scoring
+from crib_stats.peg.pegging import best_play, play
+from crib_stats.presentation import claims as claims_report
+from crib_stats.show.scoring import score
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 
 
 def _data(name):
-    with open(os.path.join(ROOT, "data", name), encoding="utf-8") as fh:
+    with open(os.path.join(ROOT, "crib_stats", "data", name), encoding="utf-8") as fh:
         return json.load(fh)
 
 
@@ -224,7 +225,7 @@ def test_committed_maxima_are_what_the_code_computes():
 def test_hands_scoring_24_against_the_twin_and_the_histogram():
     from itertools import combinations, product
 
-    from crib_stats.enumeration import counts
+    from crib_stats.show.enumeration import counts
 
     pats = hands_scoring(24)
     # every (hand, starter) combination scoring 24 is counted once: the histogram's count
@@ -261,10 +262,10 @@ def test_claims_recomputed_without_the_committed_odds_and_maxima():
 
 def test_renderers(entries):
     listed = list(entries.values())
-    text = claims.render_text(listed)
+    text = claims_report.render_text(listed)
     for i in entries:
         assert f"] {i}  (" in text
-    doc = claims.as_dict(listed)
+    doc = claims_report.as_dict(listed)
     json.dumps(doc)
     assert sum(doc["verdicts"].values()) == len(listed)
     assert doc["verdicts"]["wrong"] == len(WRONG)
@@ -272,7 +273,7 @@ def test_renderers(entries):
 
 def test_committed_report_is_what_the_renderer_makes(entries):
     with open(os.path.join(ROOT, "docs", "claims.md"), encoding="utf-8") as fh:
-        assert fh.read() == claims.render_markdown([entries[c.id] for c in registry()])
+        assert fh.read() == claims_report.render_markdown([entries[c.id] for c in registry()])
 
 
 def test_entry_dict_keys(entries):
@@ -283,7 +284,7 @@ def test_entry_dict_keys(entries):
 
 
 def test_real_play_claims_show_the_seat_model_and_the_sample():
-    from crib_stats.seats import per_seat
+    from crib_stats.strategy.seats import per_seat
 
     model = per_seat("random", "greedy")
     f = claims.get("real-per-deal-16-10").check(Context())

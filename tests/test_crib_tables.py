@@ -7,9 +7,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from crib_stats import discard
-from crib_stats.crib_models import CribModelError, get_model
-from crib_stats.crib_tables import DATA, CribTableError, load_table
+from crib_stats.discard import analysis as discard
+from crib_stats.discard.crib_base import CribModelError
+from crib_stats.discard.crib_models import get_model
+from crib_stats.core.data import DATA_DIR as DATA
+from crib_stats.discard.crib_tables import CribTableError, load_table
 
 HEADER = "r1,r2,dealer_own_crib,pone_into_dealer_crib"
 NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -58,7 +60,7 @@ def test_a_missing_file_and_a_table_error_are_crib_model_errors(tmp_path):
 
 
 def test_the_hessel_copy_is_the_shared_published_table():
-    shared = DATA.parent.parent / "shared" / "reference" / "hessel_tables.csv"
+    shared = DATA.parent.parent.parent / "shared" / "reference" / "hessel_tables.csv"
     if not shared.exists():
         pytest.skip("the shared reference directory is not beside this checkout")
     assert (DATA / "hessel_tables.csv").read_bytes() == shared.read_bytes()
@@ -87,8 +89,8 @@ def test_hessel_model_reads_the_committed_table():
 
 
 def test_random_table_is_the_exact_random_crib_of_each_pair():
-    from crib_stats.cards import Card
-    from crib_stats.crib_tables import crib_table, random_exact
+    from crib_stats.core.cards import Card
+    from crib_stats.discard.model_tables import crib_table, random_exact
 
     exact = random_exact()
     # 5-5: every pair of fives is alike; K-Q: the mean of the 16 card pairs, 4 suited
@@ -101,7 +103,9 @@ def test_random_table_is_the_exact_random_crib_of_each_pair():
 
 
 def test_the_grid_and_the_csv_render_every_pair(tmp_path):
-    from crib_stats.crib_tables import load_table, model_table, render_csv, render_grid
+    from crib_stats.discard.crib_tables import load_table, render_csv
+    from crib_stats.discard.model_tables import model_table
+    from crib_stats.presentation.report.crib import render_grid
 
     t = model_table("hessel")
     grid = render_grid(t)
@@ -125,7 +129,7 @@ def test_the_grid_and_the_csv_render_every_pair(tmp_path):
     (["--solve", "--out", "x", "--scheduler", "nowhere"], "scheduler must be local or a Dask address"),
 ])
 def test_solve_flags_are_checked_before_anything_runs(cli, monkeypatch, tmp_path, argv, says):
-    from crib_stats import solution
+    from crib_stats.strategy import solution
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(solution, "solve_and_write", lambda *a, **k: pytest.fail("solved on bad input"))
@@ -135,7 +139,7 @@ def test_solve_flags_are_checked_before_anything_runs(cli, monkeypatch, tmp_path
 
 
 def test_solve_passes_the_engine_options_and_lists_its_files_in_the_index(cli, monkeypatch, tmp_path):
-    from crib_stats import solution
+    from crib_stats.strategy import solution
 
     seen = {}
 

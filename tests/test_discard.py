@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import reference
-from crib_stats.cards import DECK, CardError, parse
-from crib_stats.crib_models import CribModelError
-from crib_stats.discard import DiscardError, analyse, crib_value, evaluate
-from crib_stats.rules import variant
+from crib_stats.core.cards import DECK, CardError, parse
+from crib_stats.discard.crib_base import CribModelError
+from crib_stats.discard.analysis import DiscardError, analyse, crib_value, evaluate
+from crib_stats.core.rules import variant
 
 
 def codes(cards):
@@ -251,9 +251,9 @@ def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, d
     """The rank-class crib kernel against the card-by-card one, on identical inputs."""
     import numpy as np
 
-    from crib_stats.discard import throws_of
+    from crib_stats.discard.analysis import throws_of
     from crib_stats.kernels import crib
-    from crib_stats.tables import rank_table
+    from crib_stats.core.tables import rank_table
 
     v = variant("six-card" if dealt == 6 else "five-card")
     dealt_cards = tuple(cards[:dealt])
@@ -282,7 +282,7 @@ def test_cli_table_columns_stay_aligned_with_wide_cards(cli):
 
 @pytest.mark.parametrize("role, policy", [("dealer", "greedy"), ("pone", "minimax")])
 def test_pegging_adds_each_keeps_peg_ev_to_the_net(role, policy):
-    from crib_stats.playvalue import peg_evs
+    from crib_stats.peg.value import peg_evs
 
     plain = {r.throw: r for r in analyse("5h 6h 7c jd qs kd", role=role).throws}
     a = analyse("5h 6h 7c jd qs kd", role=role, pegging=policy)
@@ -313,7 +313,7 @@ def test_cli_pegging_table_and_json(cli):
 
 
 def test_table_crib_models_give_the_table_value_and_no_spread(tmp_path):
-    from crib_stats.crib_tables import model_table
+    from crib_stats.discard.model_tables import model_table
 
     table = model_table("hessel")
     a = analyse("5h 6h 7c jd qs kd", role="dealer", crib_model="hessel")

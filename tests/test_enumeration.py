@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats.deals import deal_odds, format_one_in, odds
-from crib_stats.enumeration import EnumerationError, counts, distribution, summary
+from crib_stats.show.deals import deal_odds, format_one_in, odds
+from crib_stats.show.enumeration import EnumerationError, counts, distribution, summary
 from crib_stats.kernels import deals as kdeals, show
-from crib_stats.tables import suit_classes
+from crib_stats.core.tables import suit_classes
 
 
 @pytest.mark.parametrize("table", ["hand", "crib", "five-card"])
@@ -98,7 +98,7 @@ def test_odds_framings():
 
 
 def test_rule_bounds_are_the_enumerated_maxima():
-    from crib_stats import rules
+    from crib_stats.core import rules
 
     assert rules.MAX_HAND == {4: summary("hand").max_score, 3: summary("five-card").max_score}
     assert rules.MAX_CRIB == summary("crib").max_score

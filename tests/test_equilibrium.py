@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 
 import reference as ref
-from crib_stats import equilibrium as eq
-from crib_stats.card_removal import card_removal_error
-from crib_stats.hessel import hessel
-from crib_stats.solution import solution_tables
+from crib_stats.core.cards import RANK_NAMES
+from crib_stats.strategy import equilibrium as eq
+from crib_stats.strategy.card_removal import card_removal_error
+from crib_stats.strategy.hessel import hessel
+from crib_stats.strategy.solution import solution_tables
 
 DECK = (0, 3, 4, 10)  # aces, fours, fives, jacks: fifteens, runs, pairs and nobs all occur
 DECK5 = (1, 4, 8, 10, 12)  # 2 5 9 J K
@@ -115,7 +116,7 @@ def test_exact_full_card_cribs_match_the_twin():
     from itertools import combinations
 
     from crib_stats.kernels import equilibrium as ke
-    from crib_stats.tables import rank_table
+    from crib_stats.core.tables import rank_table
 
     g = eq.game(DECK)
     sigma = eq.best_response(g, g.hand_ev + np.random.default_rng(3).random(g.tkeys.shape))
@@ -136,7 +137,7 @@ def test_exact_full_card_cribs_match_the_twin():
 # --- committed data (crib-stats crib-table --solve) ---------------------------------------------
 
 def _data(name):
-    from crib_stats.crib_tables import DATA
+    from crib_stats.core.data import DATA_DIR as DATA
 
     path = DATA / name
     if not path.exists():
@@ -147,7 +148,7 @@ def _data(name):
 def test_the_reduced_solution_committed_is_what_the_code_computes():
     import json
 
-    from crib_stats.solution import reduced_result
+    from crib_stats.strategy.solution import reduced_result
 
     committed = json.loads(_data("equilibrium_reduced.json").read_text())
     fresh = json.loads(json.dumps(reduced_result()))
@@ -186,7 +187,8 @@ def test_the_committed_summary_is_consistent_with_itself_and_the_strategies():
 
 
 def test_the_equilibrium_table_model_reads_the_committed_csv():
-    from crib_stats.crib_tables import crib_table, render_csv, model_table
+    from crib_stats.discard.model_tables import crib_table, model_table
+    from crib_stats.discard.crib_tables import render_csv
 
     _data("equilibrium_crib_table.csv")
     df = crib_table("equilibrium")
@@ -201,12 +203,12 @@ def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies()
 
     g = eq.game()
     strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
-    names = {" ".join(eq.RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))): h for h, c in enumerate(g.counts)}
+    names = {" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))): h for h, c in enumerate(g.counts)}
     sd = np.zeros(g.tkeys.shape)
     sp = np.zeros(g.tkeys.shape)
     for row in strat.itertuples():
         h = names[row.hand]
-        a, b = (eq.RANK_NAMES.index(x) for x in row.throw.split())
+        a, b = (RANK_NAMES.index(x) for x in row.throw.split())
         j = int(np.nonzero(g.tkeys[h] == a * 13 + b)[0][0])
         sd[h, j], sp[h, j] = row.dealer, row.pone
     vs_p, vs_d = g.crib(sp, sd)
@@ -227,12 +229,13 @@ def test_kernel_warmup_compiles_every_equilibrium_kernel():
 def test_hessel_reproduction_is_within_three_hundredths_of_the_published_table():
     import pandas as pd
 
-    from crib_stats.crib_tables import DATA, load_table
+    from crib_stats.core.data import DATA_DIR as DATA
+    from crib_stats.discard.crib_tables import load_table
 
     published = load_table(DATA / "hessel_tables.csv")
     ours = pd.read_csv(_data("hessel_reproduction.csv"), dtype={"r1": str, "r2": str})
     for side, arr in (("dealer", published.dealer), ("pone", published.pone)):
-        diffs = [getattr(r, f"{side}_ours") - arr[eq.RANK_NAMES.index(r.r1), eq.RANK_NAMES.index(r.r2)]
+        diffs = [getattr(r, f"{side}_ours") - arr[RANK_NAMES.index(r.r1), RANK_NAMES.index(r.r2)]
                  for r in ours.itertuples()]
         assert len(diffs) == 91 and np.mean(np.abs(diffs)) <= 0.03
 
@@ -245,7 +248,7 @@ def test_hessel_reproduction_committed_is_what_the_code_computes():
     res = hessel(eq.game())
     ours = pd.read_csv(_data("hessel_reproduction.csv"), dtype={"r1": str, "r2": str})
     for r in ours.itertuples():
-        k = eq.RANK_NAMES.index(r.r1) * 13 + eq.RANK_NAMES.index(r.r2)
+        k = RANK_NAMES.index(r.r1) * 13 + RANK_NAMES.index(r.r2)
         assert res.dealer[k] == pytest.approx(r.dealer_ours, abs=1e-6)
         assert res.pone[k] == pytest.approx(r.pone_ours, abs=1e-6)
 
@@ -318,7 +321,7 @@ def test_card_removal_is_the_same_on_any_shards_and_resumes_from_its_cache(tmp_p
 
 @pytest.mark.slow
 def test_fictitious_play_on_a_dask_cluster_is_bit_for_bit_the_in_process_solution():
-    from crib_stats.engine import Executor
+    from crib_stats.core.engine import Executor
 
     g = eq.game(DECK)
     here = eq.solve(g, target=1e-3, max_iter=15)
@@ -328,7 +331,7 @@ def test_fictitious_play_on_a_dask_cluster_is_bit_for_bit_the_in_process_solutio
 
 
 def test_a_result_computed_by_other_kernel_sources_is_refused():
-    from crib_stats.engine import SweepError, checked
+    from crib_stats.core.engine import SweepError, checked
     from crib_stats.kernels import source_digest
 
     assert checked((source_digest(), "payload")) == "payload"

@@ -11,7 +11,7 @@ import pytest
 
 import reference
 from crib_stats.kernels import show
-from crib_stats.enumeration import histograms, summary
+from crib_stats.show.enumeration import histograms, summary
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from crib_stats.report import SCHEMA_VERSION
+from crib_stats.presentation.report import SCHEMA_VERSION
 
 COMMANDS = [
     ["score", "5h", "5c", "5s", "jd", "--starter", "5d"],

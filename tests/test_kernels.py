@@ -10,7 +10,7 @@ import pytest
 
 from crib_stats import kernels
 from crib_stats.kernels import combinatorics
-from crib_stats.tables import suit_classes
+from crib_stats.core.tables import suit_classes
 
 
 @pytest.mark.parametrize("n, k", [(5, 0), (5, 1), (6, 3), (10, 4), (4, 4)])
@@ -99,7 +99,8 @@ def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path):
 
 
 def test_python_pip_equals_the_kernel_pip():
-    from crib_stats.cards import pip_of
-    from crib_stats.kernels.constants import pip
+    from crib_stats.core.cards import Card
+    from crib_stats.kernels.pips import pip
 
-    assert [pip_of(r) for r in range(13)] == [pip(r) for r in range(13)] == list(range(1, 11)) + [10, 10, 10]
+    # A = 1, 2..10 face value, J Q K = 10: the rule book, typed out
+    assert [Card(r, 0).pip for r in range(13)] == [pip(r) for r in range(13)] == list(range(1, 11)) + [10, 10, 10]

@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import peg_opponent, playvalue
-from crib_stats.discard import DiscardError, analyse
+from crib_stats.peg import opponent as peg_opponent, tables as playvalue
+from crib_stats.peg import value as peg_value
+from crib_stats.discard.analysis import DiscardError, analyse
 from crib_stats.kernels import pegvalue
 
 ROLES = ("dealer", "pone")
@@ -87,7 +88,7 @@ def test_equilibrium_peg_ev_against_the_twin(twin_keeps, policy):
     for d, dealt in enumerate(random_deals(3, seed=13)):
         keeps = [list(k) for k in combinations(dealt, 4)][d::5]
         for role in ROLES:
-            got = playvalue.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
+            got = peg_value.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
             for keep, ev in zip(keeps, got):
                 assert ev == reference.peg_ev_equilibrium_twin(dealt, keep, role, value_of, twin_keeps[other(role)])
 
@@ -96,16 +97,16 @@ def test_default_opponent_is_unchanged():
     dealt = [16, 17, 24, 40, 45, 51]
     keeps = [list(k) for k in combinations(dealt, 4)]
     for role in ROLES:
-        assert playvalue.peg_evs(dealt, keeps, role, "greedy") == \
-            playvalue.peg_evs(dealt, keeps, role, "greedy", opponent="random")
+        assert peg_value.peg_evs(dealt, keeps, role, "greedy") == \
+            peg_value.peg_evs(dealt, keeps, role, "greedy", opponent="random")
 
 
 def test_the_opponent_model_changes_e_peg():
     dealt = [16, 17, 24, 40, 45, 51]
     keeps = [list(k) for k in combinations(dealt, 4)]
     for role in ROLES:
-        rnd = playvalue.peg_evs(dealt, keeps, role, "minimax")
-        eq = playvalue.peg_evs(dealt, keeps, role, "minimax", opponent="equilibrium")
+        rnd = peg_value.peg_evs(dealt, keeps, role, "minimax")
+        eq = peg_value.peg_evs(dealt, keeps, role, "minimax", opponent="equilibrium")
         assert all(a != b for a, b in zip(rnd, eq))
 
 
@@ -182,7 +183,7 @@ def test_equilibrium_peg_ev_over_every_card_hand(opponent_six_card_hands, twin_k
         theirs = np.array([row([r - 1 for r in twin_keeps[other(role)][six]]) for six in sixes])
         for policy in playvalue.POLICIES:
             values = playvalue.value_matrix(policy).astype(np.int64)
-            got = playvalue.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
+            got = peg_value.peg_evs(dealt, keeps, role, policy, opponent="equilibrium")
             for keep, ev in zip(keeps, got):
                 mine = row([c // 4 for c in keep])
                 margin = values[theirs, mine] if role == "dealer" else -values[mine, theirs]
@@ -196,7 +197,7 @@ def test_equilibrium_peg_ev_over_every_card_hand(opponent_six_card_hands, twin_k
 def test_opponent_errors():
     dealt = [16, 17, 24, 40, 45, 51]
     with pytest.raises(playvalue.PlayValueError, match="random or equilibrium"):
-        playvalue.peg_evs(dealt, [dealt[:4]], "dealer", "greedy", opponent="smart")
+        peg_value.peg_evs(dealt, [dealt[:4]], "dealer", "greedy", opponent="smart")
     with pytest.raises(DiscardError, match="needs pegging"):
         analyse("5h 6h 7c jd qs kd", role="dealer", peg_opponent="equilibrium")
     with pytest.raises(playvalue.PlayValueError, match="random or equilibrium"):
@@ -214,7 +215,7 @@ def test_analyse_adds_the_equilibrium_opponents_e_peg(role):
     assert a.peg_opponent_assumes == peg_opponent.OPPONENT_ASSUMES["equilibrium"]
     before = {r.throw: r for r in plain.throws}
     dealt = [c.code for c in a.dealt]
-    want = playvalue.peg_evs(dealt, [[c.code for c in r.keep] for r in a.throws], role, "minimax",
+    want = peg_value.peg_evs(dealt, [[c.code for c in r.keep] for r in a.throws], role, "minimax",
                              opponent="equilibrium")
     for r, peg in zip(a.throws, want):
         assert r.peg_ev == peg and r.net_ev == before[r.throw].net_ev - before[r.throw].peg_ev + peg

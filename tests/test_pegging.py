@@ -8,7 +8,7 @@ import pytest
 
 import reference
 from crib_stats.kernels import combinatorics, play as kplay
-from crib_stats.pegging import PegError, best_play, count_points, play
+from crib_stats.peg.pegging import PegError, best_play, count_points, play
 
 
 def pts(text):
@@ -257,7 +257,7 @@ def test_cli_bad_input(cli, argv, fragment):
 
 def _committed(name):
     import os
-    with open(os.path.join(os.path.dirname(__file__), "..", "data", name)) as fh:
+    with open(os.path.join(os.path.dirname(__file__), "..", "crib_stats", "data", name)) as fh:
         return json.load(fh)
 
 
@@ -287,7 +287,7 @@ def test_six_card_extremes_settle_the_seeds():
 @pytest.mark.parametrize("name, variant", [("pegging_extremes_five_card.json", "five-card"),
                                            ("pegging_extremes_six_card.json", "six-card")])
 def test_committed_extremes_are_what_the_search_computes(name, variant):
-    from crib_stats.extremes import extremes
+    from crib_stats.peg.extremes import extremes
     assert extremes(variant).as_dict() == _committed(name)
 
 

@@ -155,7 +155,8 @@ def test_minimax_line_against_twin():
 
 from itertools import combinations as _combinations  # noqa: E402
 
-from crib_stats import peg_opponent, playvalue  # noqa: E402
+from crib_stats.peg import opponent as peg_opponent, tables as playvalue  # noqa: E402
+from crib_stats.peg import value as peg_value
 
 
 def test_table_index_and_pairs():
@@ -218,7 +219,7 @@ def test_weighted_means_agree():
     weights = [int(np.prod([comb(4, int(k)) for k in row])) for row in ms]
     assert sum(weights) == 270725
     for policy in playvalue.POLICIES:
-        t = playvalue.hand_peg_table(policy)
+        t = peg_value.hand_peg_table(policy)
         dealer = sum(w * ev for w, ev in zip(weights, t["dealer_ev"]))
         pone = sum(w * ev for w, ev in zip(weights, t["pone_ev"]))
         assert dealer == -pone and dealer != 0
@@ -236,7 +237,7 @@ def test_peg_ev_greedy_against_enumeration():
     for dealt in DEALS:
         keeps = [list(k) for k in _combinations(dealt, 4)][::7]
         for role in ("dealer", "pone"):
-            got = playvalue.peg_evs(dealt, keeps, role, "greedy")
+            got = peg_value.peg_evs(dealt, keeps, role, "greedy")
             for keep, ev in zip(keeps, got):
                 twin = reference.peg_ev_twin(dealt, keep, role, lambda p, d: (lambda x: x[1] - x[0])(
                     reference.greedy_twin(p, d)))
@@ -254,7 +255,7 @@ def test_peg_ev_minimax_against_enumeration():
     dealt = DEALS[1]
     keep = [0, 5, 10, 14]
     for role in ("dealer", "pone"):
-        assert playvalue.peg_ev(dealt, keep, role, "minimax") == reference.peg_ev_twin(dealt, keep, role, lookup)
+        assert peg_value.peg_ev(dealt, keep, role, "minimax") == reference.peg_ev_twin(dealt, keep, role, lookup)
     mine = [1, 2, 3, 4]
     for theirs in ([5, 6, 7, 8], [1, 11, 12, 13], [4, 4, 9, 10], [2, 3, 5, 5]):
         assert lookup(theirs, mine) == reference.minimax_twin(theirs, mine)
@@ -276,16 +277,16 @@ def test_peg_ev_weights_sum():
 
 def test_peg_ev_errors():
     with pytest.raises(playvalue.PlayValueError, match="greedy or minimax"):
-        playvalue.peg_evs(DEALS[0], [DEALS[0][:4]], "dealer", "random")
+        peg_value.peg_evs(DEALS[0], [DEALS[0][:4]], "dealer", "random")
     with pytest.raises(playvalue.PlayValueError, match="dealer or pone"):
-        playvalue.peg_evs(DEALS[0], [DEALS[0][:4]], "both", "greedy")
+        peg_value.peg_evs(DEALS[0], [DEALS[0][:4]], "both", "greedy")
     with pytest.raises(playvalue.PlayValueError, match="four distinct cards"):
-        playvalue.peg_evs(DEALS[0], [[16, 17, 24, 0]], "dealer", "greedy")
+        peg_value.peg_evs(DEALS[0], [[16, 17, 24, 0]], "dealer", "greedy")
 
 
 # ------------------------------------------------------------------------ policy_play
 
-from crib_stats.pegging import PegError, play, policy_play  # noqa: E402
+from crib_stats.peg.pegging import PegError, play, policy_play  # noqa: E402
 
 
 def test_policy_play_replays_the_kernels():
@@ -336,7 +337,7 @@ def test_policy_play_unknown_policy():
 
 def test_hand_peg_table_against_enumeration():
     # only the four kept cards known: the C(48, 4) opponent hands enumerated by the twin
-    table = playvalue.hand_peg_table("greedy")
+    table = peg_value.hand_peg_table("greedy")
     ranks = [0, 1, 4, 12]  # A 2 5 K (ranks 0..12)
     row = table.iloc[playvalue.multiset_row(ranks)]
     codes = [r * 4 for r in ranks]

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import reference
-from crib_stats.cards import DECK, Card, CardError, parse
-from crib_stats.scoring import score
+from crib_stats.core.cards import DECK, Card, CardError, parse
+from crib_stats.show.scoring import score
 
 
 def parts(b):
@@ -96,7 +96,7 @@ def test_say_counts_like_a_player():
 
 
 def test_json_shape():
-    from crib_stats.report import score_json
+    from crib_stats.presentation.report import score_json
 
     d = score_json(score("5h 5c 5s jd", "5d"), "six-card")
     json.dumps(d)

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats import seats, seats_sample
-from crib_stats.report import seats_text
-from crib_stats.discard import analyse
-from crib_stats.cards import Card
-from crib_stats.playvalue import multiset_row, play_table, value_matrix
-from crib_stats.sweep import run_sweep
+from crib_stats.strategy import seats, seats_sample
+from crib_stats.presentation.report import seats_text
+from crib_stats.discard.analysis import analyse
+from crib_stats.core.cards import Card
+from crib_stats.peg.tables import multiset_row, play_table, value_matrix
+from crib_stats.discard.sweep import run_sweep
 
 
 def _twin_values(policy):

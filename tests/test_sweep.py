@@ -11,18 +11,19 @@ import pandas as pd
 import pytest
 
 import reference
-from crib_stats import tables
-from crib_stats.cards import RANK_NAMES, Card
-from crib_stats.crib_models import get_model
-from crib_stats.discard import evaluate
-from crib_stats.engine import ROLES, SweepError, memo, run_shard
-from crib_stats.errors import CribStatsError
+from crib_stats.core import tables
+from crib_stats.core.cards import RANK_NAMES, Card
+from crib_stats.discard.crib_models import get_model
+from crib_stats.discard.analysis import evaluate
+from crib_stats.discard.shards import ROLES, memo, run_shard
+from crib_stats.core.engine import SweepError
+from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels import combinatorics, sweep as ks
-from crib_stats.rules import variant as get_variant
-from crib_stats.report import sweep_text
-from crib_stats.sweep import FULL_DECK, SweepResult, run_sweep
+from crib_stats.core.rules import variant as get_variant
+from crib_stats.presentation.report import sweep_text
+from crib_stats.discard.sweep import FULL_DECK, SweepResult, run_sweep
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "crib_stats" / "data"
 VARIANTS = ("six-card", "five-card", "three-player", "four-player")
 
 
@@ -142,7 +143,7 @@ def test_shard_equals_per_deal_model_and_twin_rule(var, lo, hi):
     v = get_variant(var)
     deals, weights = tables.suit_classes(v.dealt)
     digest, arrays = run_shard(v.name, FULL_DECK, deals[lo:hi], weights[lo:hi])
-    from crib_stats.engine import Tallies
+    from crib_stats.discard.shards import Tallies
 
     unseen = 52 - v.dealt
     got = SweepResult(v.name, "random", FULL_DECK, int(weights[lo:hi].sum()), hi - lo, unseen,
@@ -272,7 +273,7 @@ def test_process_killed_mid_run_resumes(tmp_path):
 
     script = (
         "import time\n"
-        "from crib_stats.sweep import run_sweep\n"
+        "from crib_stats.discard.sweep import run_sweep\n"
         "def hang(done, total):\n"
         "    if done == 3:\n"
         "        time.sleep(600)\n"

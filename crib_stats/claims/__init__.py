@@ -29,9 +29,8 @@ from typing import Iterable
 from . import show, play  # noqa: F401,I001  (importing them registers their claims, in report order)
 from .core import (
     FRAMINGS, MAXIMA_FILE, REGISTRY, VERDICTS, Claim, ClaimError, Context, Entry, Finding, maxima_results,
-    register_model,
+    register_model, maxima_json,
 )
-from .render import as_dict, maxima_json, render_markdown, render_text
 
 
 def registry() -> tuple[Claim, ...]:

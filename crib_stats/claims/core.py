@@ -11,7 +11,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..errors import CribStatsError
+from crib_stats.core.errors import CribStatsError
+from crib_stats.core.data import DATA_DIR
+from crib_stats.core.exact import frac_text
 
 S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
 S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
@@ -28,7 +30,6 @@ FRAMINGS = {
     "real play": "averages over real games: need discard and pegging policies",
     "rule": "a rule of the game (variant table, scorer, play stepper)",
 }
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"  # the repository's data/
 
 
 class ClaimError(CribStatsError, KeyError):
@@ -101,16 +102,16 @@ class Context:
 
     @cached_property
     def hand(self):
-        from ..enumeration import summary
+        from crib_stats.show.enumeration import summary
         return summary("hand")
 
     @cached_property
     def crib(self):
-        from ..enumeration import summary
+        from crib_stats.show.enumeration import summary
         return summary("crib")
 
     def deal_counts(self, key: str) -> tuple[int, tuple[int, ...]]:
-        """(combinations, counts by score) of a deal framing of :mod:`crib_stats.deals`."""
+        """(combinations, counts by score) of a deal framing of :mod:`crib_stats.show.deals`."""
         if "odds" in self.from_data:
             with open(self.data_dir / DATA_FILES["odds"], newline="") as fh:
                 rows = [r for r in csv.DictReader(fh) if r["framing"] == key]
@@ -118,7 +119,7 @@ class Context:
             for r in rows:
                 counts[int(r["score"])] = int(r["count"])
             return int(rows[0]["combinations"]), tuple(counts)
-        from ..deals import deal_odds
+        from crib_stats.show.deals import deal_odds
         o = deal_odds(*{"six-card-deal": (6, 4), "three-four-player-deal": (5, 4)}[key])
         return o.combinations, o.counts
 
@@ -135,7 +136,7 @@ class Context:
     def _extremes(self, variant: str, name: str) -> dict:
         if "extremes" in self.from_data and (self.data_dir / name).exists():
             return json.loads((self.data_dir / name).read_text())["extremes"]
-        from ..extremes import extremes
+        from crib_stats.peg.extremes import extremes
         return extremes(variant).as_dict()["extremes"]
 
     @cached_property
@@ -146,7 +147,7 @@ class Context:
         if path.exists():
             doc = json.loads(path.read_text(encoding="utf-8"))
             return {"model": doc["models"]["random"]["greedy"]["removal"], "sample": doc["sample"]["greedy"]}
-        from ..seats import per_seat
+        from crib_stats.strategy.seats import per_seat
         return {"model": per_seat("random", "greedy").as_dict(), "sample": None}
 
     @cached_property
@@ -164,7 +165,7 @@ def maxima_results() -> dict:
     the dealer's largest show and largest hand + crib + pegging, without and with his heels, the
     best with a jack turned (heels included; counts for the jack of clubs turned), and the hands
     scoring 24."""
-    from ..maxima import dealer_show_max, dealer_total_max, hands_scoring
+    from crib_stats.show.maxima import dealer_show_max, dealer_total_max, hands_scoring
 
     both = (("without_heels", False), ("with_heels", True))
     jack = [40]  # the jack of clubs: every suit scores alike
@@ -206,8 +207,9 @@ def not_in_code(note: str = "") -> Finding:
     return Finding("not in the code", "rule", note or "a scoring option of whole games; the code plays no games to a score")
 
 
-def frac_text(f: Fraction) -> str:
-    return f"{f.numerator}/{f.denominator} = {float(f):.4f}"
+def frac_decimal(f: Fraction) -> str:
+    """``p/q = 0.dddd``: a claim's exact figure with its decimal."""
+    return f"{frac_text(f)} = {float(f):.4f}"
 
 
 def one_in(combinations: int, count: int) -> Fraction:
@@ -219,27 +221,27 @@ def mean_of(combinations: int, counts: tuple[int, ...]) -> Fraction:
 
 
 def score_of(hand: str, starter: str, crib: bool = False, variant: str = "six-card"):
-    from ..scoring import score
+    from crib_stats.show.scoring import score
     return score(hand, starter, crib=crib, variant=variant)
 
 
 def count_of(cards: str) -> list[int]:
-    from ..pegging import count_points
+    from crib_stats.peg.pegging import count_points
     return [e.points for e in count_points(cards)]
 
 
 def play_points(pone: str, dealer: str, seq: str, variant: str = "six-card") -> dict:
-    from ..pegging import play
+    from crib_stats.peg.pegging import play
     return play(pone, dealer, seq, variant).points
 
 
 def best_of(pone: str, dealer: str, side: str):
-    from ..pegging import best_play
+    from crib_stats.peg.pegging import best_play
     return best_play(pone, dealer, side)
 
 
 def variant_of(name: str):
-    from ..rules import variant
+    from crib_stats.core.rules import variant
     return variant(name)
 
 
@@ -266,7 +268,7 @@ def model_finding(claim_id: str, note: str) -> Finding:
     if claim_id in MODELS:
         name, fn = MODELS[claim_id]
         v = fn()
-        return Finding(f"{frac_text(v)} ({name})", "model-dependent", note, f"{v.numerator}/{v.denominator}")
+        return Finding(f"{frac_decimal(v)} ({name})", "model-dependent", note, frac_text(v))
     return Finding("not modelled yet", "model-dependent", note)
 
 
@@ -289,7 +291,7 @@ def score_command(hand: str, starter: str, extra: str = "") -> str:
 
 
 def one_in_text(v: Fraction) -> str:
-    from ..deals import format_one_in
+    from crib_stats.show.deals import format_one_in
     return format_one_in(v)
 
 
@@ -298,10 +300,15 @@ def framed(values: list[tuple[str, Fraction]], claimed: int, fmt=one_in_text) ->
     (the seed's figure is taken as rounded to a whole number)."""
     hits = [round(v) == claimed for _, v in values]
     text = "; ".join(f"{name}: {fmt(v)}" for name, v in values)
-    exact = {name: f"{v.numerator}/{v.denominator}" for name, v in values}
+    exact = {name: frac_text(v) for name, v in values}
     if all(hits):
         return Finding(text, "reproduced", "", exact)
     if any(hits):
         right = ", ".join(name for (name, _), h in zip(values, hits) if h)
         return Finding(text, "depends on framing", f"right for {right} only", exact)
     return Finding(text, "wrong", f"the right values are {text}", exact)
+
+
+def maxima_json(results: dict | None = None) -> str:
+    """The text of crib_stats/data/claims_maxima.json (written with :func:`crib_stats.core.io.write_text`)."""
+    return json.dumps(maxima_results() if results is None else results, indent=1, ensure_ascii=False) + "\n"

@@ -54,8 +54,8 @@ for _cid, _quote, _files, _cards, _claimed in (
 
 
 def _limit(ctx: Context) -> Finding:
-    from ..pegging import PegError
-    from ..kernels.constants import pip
+    from crib_stats.peg.pegging import PegError
+    from crib_stats.kernels.constants import pip_value as pip
     after = _count_events("8 8 8")[-1].count
     try:
         count_of("8 8 8 8")
@@ -69,7 +69,7 @@ def _limit(ctx: Context) -> Finding:
 
 
 def _count_events(cards: str):
-    from ..pegging import count_points
+    from crib_stats.peg.pegging import count_points
     return count_points(cards)
 
 
@@ -95,7 +95,7 @@ add("play-go-1-or-31-2", "If the play ends with a total lower than 31, whichever
 
 def _next_leader(pone: str, dealer: str, seq: str) -> tuple[str, str]:
     """(who scored the first go, who leads the next count)."""
-    from ..pegging import play
+    from crib_stats.peg.pegging import play
     events = play(pone, dealer, seq).events
     i = next(k for k, e in enumerate(events) if e.kind == "go")
     return events[i].player, next(e.player for e in events[i + 1:] if e.kind == "card")
@@ -119,7 +119,7 @@ add("restart-led-by-opponent", "The count then restarts at zero with the cards l
 
 
 def _five_card_once(ctx: Context) -> Finding:
-    from ..pegging import play
+    from crib_stats.peg.pegging import play
     r = play("K Q J", "K Q J", "K K Q", "five-card")
     unplayed = 6 - len(r.sequence)
     return verdict_rule(unplayed > 0, True, f"K K Q: the five-card play stops at the first go (count 30) with {unplayed} "
@@ -134,7 +134,7 @@ add("five-card-play-once", "Five Card Cribbage is different: you only play up to
 
 
 def _pips() -> tuple[int, ...]:
-    from ..kernels.constants import pip
+    from crib_stats.kernels.constants import pip_value as pip
     return tuple(int(pip(r)) for r in range(13))
 
 
@@ -177,7 +177,7 @@ add("nobs-1", "If the hand contains the jack of the same suit as the start card,
 
 
 def _heels(ctx: Context) -> Finding:
-    from ..rules import HEELS
+    from crib_stats.core.rules import HEELS
     return verdict_rule(HEELS, 2, str(HEELS), "pegged by the dealer at once, never part of a hand score "
                  "(the maxima above report it separately)")
 
@@ -217,7 +217,7 @@ add("three-players", "Five cards each plus one dealt straight to the crib; each 
 
 
 def _lead_low(ctx: Context) -> Finding:
-    from ..kernels.constants import pip
+    from crib_stats.kernels.constants import pip_value as pip
     risky = sorted({pip(r) for r in range(13) if any(pip(r) + pip(s) == 15 for s in range(13))})
     return verdict_rule(min(risky), 5, f"one card makes 15 on a lead of {min(risky)}..{max(risky)}; "
                  f"on 5 with any of the {sum(4 for r in range(13) if pip(4) + pip(r) == 15)} ten-count cards",

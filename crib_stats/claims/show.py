@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from crib_stats.core.exact import frac_text
 from .core import (
     score_command,
-    Context, Finding, S0, S1, S2, add, best_of, count_of, frac_text, framed, mean_of, model_finding, one_in,
+    Context, Finding, S0, S1, S2, add, best_of, count_of, frac_decimal, framed, mean_of, model_finding, one_in,
     seat_finding,
     play_points, score_of, thousands, verdict_same,
 )
@@ -22,8 +23,8 @@ add("hands-12994800", "There are 12,994,800 possible cribbage hands, including t
 
 def _mean_check(ctx: Context) -> Finding:
     m = ctx.hand.mean
-    return verdict_same(round(float(m), 2), 4.77, frac_text(m), f"a random crib (crib rules) averages {frac_text(ctx.crib.mean)}",
-                 f"{m.numerator}/{m.denominator}")
+    return verdict_same(round(float(m), 2), 4.77, frac_decimal(m), f"a random crib (crib rules) averages {frac_decimal(ctx.crib.mean)}",
+                 frac_text(m))
 
 
 add("mean-4.77", "The average score is calculated as 4.77 points mathematically.", S0, "hand",
@@ -37,7 +38,7 @@ add("impossible-19-25-26-27", "Scores of 27, 26, 25 and 19 are impossible in han
 
 
 def _top_patterns(points: int) -> list[tuple[str, int, str]]:
-    from ..maxima import hands_scoring
+    from crib_stats.show.maxima import hands_scoring
     return [(p.short, p.combinations, p.needs) for p in hands_scoring(points)]
 
 
@@ -112,7 +113,7 @@ def _around_five(ctx: Context) -> Finding:
     near = [abs(v - 5) < Fraction(1, 2) for v in (h, c, k)]
     verdict = "reproduced" if all(near) else "depends on framing" if any(near) else "wrong"
     return Finding(text, verdict, "about five for a random hand or crib; a hand kept from six averages more "
-                   "(the seeds' own 7.95 and 8.10)", [f"{v.numerator}/{v.denominator}" for v in (h, c, k)])
+                   "(the seeds' own 7.95 and 8.10)", [frac_text(v) for v in (h, c, k)])
 
 
 add("average-around-five", "an average hand, or an average crib is typically somewhere around five points",
@@ -199,7 +200,7 @@ add("dealer-pegs-at-least-1", "The dealer will always peg at least one point dur
 
 def _dealer_card_points(pone: str, dealer: str, seq: str) -> list[int]:
     """The dealer's points card by card, a go / last-card point added to the card before it."""
-    from ..pegging import play
+    from crib_stats.peg.pegging import play
     out: list[int] = []
     for e in play(pone, dealer, seq).events:
         if e.player == "dealer" and e.kind == "card":

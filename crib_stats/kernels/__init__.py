@@ -1,6 +1,8 @@
 """Numba kernels: integer arrays and ints in, integer arrays out, one module per concern.
 
-- :mod:`.constants`     shared constants, the pip value, output column indices
+- :mod:`.jit`           numba set up once: the cache directory, then ``njit``/``prange``
+- :mod:`.constants`     shared constants (plain Python), the pip rule, output column indices
+- :mod:`.pips`          the pip value compiled
 - :mod:`.combinatorics` combination and multiset steppers, ``combinations``, ``rank_multisets``
 - :mod:`.show`          the one scorer (``score_one``/``score_batch``) and the rank tables
 - :mod:`.distributions` exhaustive score histograms: brute force and rank multisets
@@ -16,8 +18,8 @@
 Nothing here validates user input or raises user-facing errors; the public modules do that.
 Cards are codes ``rank * 4 + suit`` (rank 0 = ace, 10 = jack, 12 = king).
 
-Importing this package does not import its submodules (a command loads only the kernels it
-uses). It points numba's on-disk cache at a directory keyed by a digest of every kernel source
+Importing this package imports neither its submodules nor numba (a command loads only the
+kernels it uses). The first kernel module imported points numba's on-disk cache at a directory keyed by a digest of every kernel source
 file: numba notices when a function's own file changes, but not when a function it calls in
 another file does, so a cache written by other kernel sources is never read (see
 :func:`cache_dir`). Nothing compiles at import; :func:`warmup` compiles deliberately.
@@ -59,16 +61,22 @@ def digest_of(directory: Path) -> str:
 _DIGEST: str | None = None
 
 
+def cache_home() -> Path:
+    """The user's cache directory of crib-stats, the root of every disk cache the package keeps
+    (``$XDG_CACHE_HOME/crib-stats``, else ``~/.cache/crib-stats``). It is defined here, at the
+    bottom layer, because numba's cache directory must be known before the first kernel is
+    decorated; :func:`crib_stats.core.cache.cache_root` names the folders under it."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "crib-stats"
+
+
 def _cache_root() -> Path:
-    """Where the keyed cache directories live: $NUMBA_CACHE_DIR if set; else beside the kernels
-    when that is writable; else the user's cache directory."""
+    """Where the keyed kernel cache directories live: $NUMBA_CACHE_DIR if set, else the user's
+    cache directory (never inside the installed package)."""
     env = os.environ.get("NUMBA_CACHE_DIR")
     if env:
         return Path(env)
-    if os.access(_HERE, os.W_OK):
-        return _HERE / ".numba-cache"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "crib-stats" / "numba"
+    return cache_home() / "numba"
 
 
 def cache_dir() -> Path:
@@ -77,6 +85,7 @@ def cache_dir() -> Path:
 
 
 _COLD = False
+_CONFIGURED = False
 
 
 def cache_is_cold() -> bool:
@@ -84,8 +93,13 @@ def cache_is_cold() -> bool:
     return _COLD
 
 
-def _configure_cache() -> None:
-    global _COLD
+def configure_cache() -> None:
+    """Point numba's cache at :func:`cache_dir` (once per process). :mod:`.jit` calls it when
+    the first kernel module is imported, so importing this package imports no numba."""
+    global _COLD, _CONFIGURED
+    if _CONFIGURED:
+        return
+    _CONFIGURED = True
     from numba.core import config
 
     target = cache_dir()
@@ -99,9 +113,6 @@ def _configure_cache() -> None:
     for old in target.parent.glob(_PREFIX + "*"):
         if old != target:
             shutil.rmtree(old, ignore_errors=True)
-
-
-_configure_cache()
 
 
 def warmup() -> None:

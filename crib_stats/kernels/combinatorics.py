@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .constants import RANKS
 

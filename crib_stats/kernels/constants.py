@@ -1,8 +1,10 @@
-"""Constants every kernel shares, the pip value, and the kernels' output column indices."""
+"""Constants every kernel shares, the pip value's rule, and the kernels' output column indices.
+
+Plain Python (no numba), so the layers above can import them without loading numba; the
+compiled pip is :func:`crib_stats.kernels.pips.pip`."""
 
 from __future__ import annotations
 
-from numba import njit
 
 JACK = 10  # rank index of the jack (ace 0 .. king 12)
 RANKS = 13
@@ -30,7 +32,15 @@ PEG_LEAST_PONE = 5
 PEG_COLUMNS = 6
 
 
-@njit(cache=True, inline="always")
-def pip(rank):
-    """Counting value of a rank index: ace 1, 2-10 face value, court cards 10."""
+INVALID = -128  # int8 sentinel of the play tables: a pair of hands that does not fit in one pack
+HAND_BINS = 60  # the sweep's E[hand] in half points: bin = floor(2 * E[hand]), E[hand] <= 29
+
+
+def pip_value(rank):
+    """Counting value of a rank index: ace 1, 2-10 face value, court cards 10 (the one rule;
+    :mod:`crib_stats.kernels.pips` compiles it for the kernels).
+
+    >>> [pip_value(r) for r in (0, 4, 9, 12)]
+    [1, 5, 10, 10]
+    """
     return rank + 1 if rank < 9 else 10

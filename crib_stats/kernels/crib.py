@@ -10,7 +10,7 @@ starter instead of 990 card pairs, the suit terms counted directly).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .constants import CRIB_FLUSH, JACK, MAX_SHOW, NET_BINS, NET_OFFSET, RANKS
 from .show import card_summary, hand_points, rank_table

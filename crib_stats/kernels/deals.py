@@ -16,7 +16,7 @@ larger. The weight is 24 over the number of renamings that leave the deal unchan
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import combinations, next_combination, rank_multisets, sorted_ranks
 from .constants import JACK, MAX_SHOW, NCHUNKS, RANKS

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import choose4, combinations, rank_multisets, sorted_ranks
 from .constants import JACK, MAX_SHOW, NCHUNKS, RANKS

@@ -26,7 +26,7 @@ A deck of aces, fours, fives and jacks (16 cards: two hands and four starters):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import combinations, n_choose_k, next_combination, rank_multisets
 from .constants import JACK, RANKS

@@ -14,7 +14,7 @@ Cards are codes ``rank * 4 + suit``; a set of cards is also a 64-bit mask ``1 <<
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import n_choose_k, next_combination
 from .constants import JACK, PEG_MOST_DEALER, RANKS

@@ -23,12 +23,11 @@ w(Y)``; then each of your keeps is one pass over the 1820 entries of W.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .combinatorics import n_choose_k
-from .constants import RANKS
+from .constants import INVALID, RANKS
 
-INVALID = -128  # policies.INVALID: a pair of hands that does not fit in one pack
 
 
 @njit(cache=True)

@@ -17,12 +17,19 @@ current count is the last ``st[S_N]`` of them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .constants import (
-    PEG_COLUMNS, PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD,
-    PEG_MOST_PONE, RANKS, pip,
+    PEG_COLUMNS,
+    PEG_LEAST_DEALER,
+    PEG_LEAST_PONE,
+    PEG_MOST_BOTH,
+    PEG_MOST_DEALER,
+    PEG_MOST_ONE_CARD,
+    PEG_MOST_PONE,
+    RANKS,
 )
+from .pips import pip
 
 
 @njit(cache=True, inline="always")

@@ -29,16 +29,16 @@ four of a rank in both hands together) hold the sentinel ``INVALID``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import sorted_ranks
-from .constants import RANKS, pip
+from .constants import INVALID, RANKS
+from .pips import pip
 from .play import (
     MAX_CARDS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN,
     card_points, held, legal_ranks, load_state, new_play, next_legal, play_card, settle, store_state,
 )
 
-INVALID = -128  # int8 sentinel for pairs of hands that do not fit in one pack
 INF = 1 << 20
 GREEDY = 0
 MINIMAX = 1

@@ -9,9 +9,10 @@ flush and nobs terms with :func:`card_summary` and :func:`hand_points`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
-from .constants import JACK, KIND_FIFTEEN, KIND_PAIR, KIND_RUN, NCHUNKS, RANKS, pip
+from .constants import JACK, KIND_FIFTEEN, KIND_PAIR, KIND_RUN, NCHUNKS, RANKS
+from .pips import pip
 
 
 @njit(cache=True)

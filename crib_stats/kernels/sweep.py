@@ -27,7 +27,7 @@ A five-card deal from a deck of fives and jacks, 5♣ 5♦ 5♥ 5♠ J♣, throw
 unseen cards are J♦ J♥ J♠; for each starter the hand 5 5 5 + J scores 4 fifteens and 3
 pairs (14) and the crib 5 J J J + J scores 4 fifteens and 6 pairs (20), no nobs, no flush:
 
->>> from crib_stats.tables import rank_table
+>>> from crib_stats.core.tables import rank_table
 >>> index, rank_hand, rank_crib = rank_memo(np.array([4, 10]), 5, 2, 2, rank_table(4), rank_table(5))
 >>> hs, cs, tk, kk = (np.zeros(10, np.int64) for _ in range(4))
 >>> row = index[(((4 * 13 + 4) * 13 + 4) * 13 + 4) * 13 + 10]
@@ -46,17 +46,16 @@ for the role (the trade-off value, independent of any tie rule).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .combinatorics import combinations, n_choose_k, rank_multisets, sorted_ranks
-from .constants import CRIB_FLUSH, JACK, NCHUNKS, RANKS
+from .constants import CRIB_FLUSH, HAND_BINS, JACK, NCHUNKS, RANKS
 
 ROLES = 3  # hand-only, dealer, pone
 # columns of the per-role totals
 (T_DEALS, T_HAND, T_CRIB, T_OBJ, T_DIFFERS, T_GAIN, T_TIES, T_TIES_HAND, T_TIES_KEY, T_DIFFERS_KEY,
  T_GAIN_TRADE) = range(11)
 TOTALS = 11
-HAND_BINS = 60  # E[hand] in half points: bin = floor(2 * E[hand]), E[hand] <= 29
 
 
 @njit(cache=True)

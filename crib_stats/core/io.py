@@ -1,0 +1,166 @@
+"""The only module that writes files: atomic, umask-respecting, never over a foreign file.
+
+Each file is written to a temporary file in the same directory and renamed into place, so a
+reader never sees half a file; it then gets the mode any other program's output would get
+(0666 less the umask). In an output directory the tool keeps its own index
+(``crib-stats-index.md``) of the files it wrote, with the command behind each; it refuses to
+replace a file that the index does not list, so a user's own ``README.md`` or ``hand.csv`` is
+never touched. Destinations are checked (by writing a probe file) before any output is printed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable
+
+from crib_stats.core.errors import CribStatsError
+
+INDEX_NAME = "crib-stats-index.md"
+_INDEX_HEAD = [
+    "# Tables written by crib-stats",
+    "",
+    "Every file listed here was produced by crib-stats; regenerate one with the command beside it",
+    "(or all of them with `make data`). Do not edit them by hand; files not listed are not the tool's.",
+    "",
+    "| file | command | contents |",
+    "| --- | --- | --- |",
+]
+
+
+def parse_index(text: str) -> dict[str, tuple[str, str]]:
+    """Rows of an index written by :func:`index_text`: file -> (command, contents)."""
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith("| `") and line.count("|") >= 4:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            rows[cells[0].strip("`")] = (cells[1].strip("`"), cells[2])
+    return rows
+
+
+def index_text(rows: dict[str, tuple[str, str]]) -> str:
+    lines = list(_INDEX_HEAD)
+    for name in sorted(rows):
+        command, description = rows[name]
+        lines.append(f"| `{name}` | `{command}` | {description} |")
+    return "\n".join(lines) + "\n"
+
+
+class OutputError(CribStatsError):
+    """A destination that cannot be written (one-line message)."""
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: str | os.PathLike, write: Callable, binary: bool = False) -> Path:
+    """Call ``write(fileobj)`` on a temp file beside ``path`` and rename it into place."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise OutputError(f"cannot write {path}: directory {directory} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        mode = "wb" if binary else "w"
+        with os.fdopen(fd, mode, **({} if binary else {"encoding": "utf-8", "newline": ""})) as fh:
+            write(fh)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except OSError as exc:
+        _remove(tmp)
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    except BaseException:
+        _remove(tmp)
+        raise
+    return path
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+
+
+def write_text(path: str | os.PathLike, text: str) -> Path:
+    return atomic_write(path, lambda fh: fh.write(text))
+
+
+def check_writable_dir(directory: str | os.PathLike, what: str) -> None:
+    """Fail with one line unless a file can really be created in ``directory`` (a read-only
+    file system or /proc passes os.access for root, so a probe file is written and removed)."""
+    d = Path(directory)
+    if not d.is_dir():
+        raise OutputError(f"{what}: directory {d} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".crib-stats-probe.", dir=d)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise OutputError(f"{what}: cannot write in {d} ({exc.strerror})") from None
+
+
+def check_png(path: str | None) -> None:
+    """Refuse a bad --plot destination before any work is done or anything printed."""
+    if path is None:
+        return
+    if not path:
+        raise OutputError("--plot needs a file name ending in .png")
+    if not path.lower().endswith(".png"):
+        raise OutputError(f"--plot {path}: plots are written as .png files")
+    if os.path.isdir(path):
+        raise OutputError(f"--plot {path}: is a directory")
+    check_writable_dir(os.path.dirname(path) or ".", f"--plot {path}")
+
+
+def save_figure(path: str | os.PathLike, fig) -> Path:
+    """Save a matplotlib figure as PNG, atomically."""
+    path = Path(path)
+    if path.suffix.lower() != ".png":
+        raise OutputError(f"cannot write {path}: plots are written as .png files")
+    return atomic_write(path, lambda fh: fig.savefig(fh, format="png", dpi=110, bbox_inches="tight"), binary=True)
+
+
+class OutputDir:
+    """An output directory of the tool's: created if missing, checked before any output, and
+    written only where the file is new or listed in the tool's own index."""
+
+    def __init__(self, directory: str | os.PathLike, names: Iterable[str]):
+        if not str(directory):
+            raise OutputError("--out needs a directory name")
+        self.dir = Path(directory)
+        if self.dir.exists() and not self.dir.is_dir():
+            raise OutputError(f"--out {self.dir}: not a directory")
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"--out {self.dir}: cannot create the directory ({exc.strerror})") from None
+        check_writable_dir(self.dir, f"--out {self.dir}")
+        index = self.dir / INDEX_NAME
+        self.rows = parse_index(index.read_text(encoding="utf-8")) if index.exists() else {}
+        for name in names:
+            if (self.dir / name).exists() and name not in self.rows:
+                raise OutputError(f"--out {self.dir}: {name} exists and was not written by crib-stats "
+                                  f"(not in {INDEX_NAME}); choose another directory")
+        self.written: list[Path] = []
+
+    def write(self, name: str, text: str, command: str, description: str) -> Path:
+        return self.write_with(name, lambda fh: fh.write(text), command, description)
+
+    def write_with(self, name: str, write: Callable, command: str, description: str, binary: bool = False) -> Path:
+        """Write ``name`` by calling ``write(fileobj)`` (atomically) and list it in the index."""
+        path = atomic_write(self.dir / name, write, binary=binary)
+        self.rows[name] = (command, description)
+        self.written.append(path)
+        return path
+
+    def close(self) -> Path:
+        """Write the index listing every file of the tool's in the directory."""
+        return write_text(self.dir / INDEX_NAME, index_text(self.rows))

@@ -1,0 +1,78 @@
+"""The interface every crib model answers (:class:`Outcomes`, :class:`CribModel`) and the exact
+random model.
+
+A model answers one question for the optimiser: for each candidate throw, what are the exact
+outcomes of the show (hand and crib, sharing the starter) over everything the player cannot
+see? It returns integer tallies (:class:`Outcomes`); the optimiser turns them into exact
+Fractions, spreads and tables, so a new model (a table of crib values, a strategic opponent)
+only has to produce the same tallies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from crib_stats.core.errors import CribStatsError
+from crib_stats.core.rules import Variant
+
+
+class CribModelError(CribStatsError):
+    """Unknown crib model."""
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """Integer tallies for T throws over U unseen cards (possible starters).
+
+    hand_by_starter: (T, U) hand points for each starter, -1 where the starter is excluded;
+    crib_sum_by_starter: (T, U) sum of crib points over the crib outcomes for that starter;
+    per_starter: crib outcomes per starter (equally likely);
+    crib_hist: (T, 30) crib points histogram over all outcomes;
+    net_hist: (T, bins) histogram of hand + sign * crib, index = net + net_offset.
+    """
+
+    hand_by_starter: np.ndarray
+    crib_sum_by_starter: np.ndarray
+    per_starter: int
+    crib_hist: np.ndarray
+    net_hist: np.ndarray
+    net_offset: int
+
+
+class CribModel(Protocol):
+    name: str
+    description: str
+
+    def outcomes(self, keeps: np.ndarray, throws: np.ndarray, unseen: np.ndarray, variant: Variant,
+                 starter: int, sign: int) -> Outcomes:
+        """Tallies for every throw; ``starter`` is a fixed starter code or -1 for all unseen."""
+        ...
+
+
+class RandomCrib:
+    """Every other crib card is uniformly random among the unseen cards (full card removal);
+    the starter is uniform over the rest. Two-player: the opponent's two cards; three-player:
+    one from each opponent and one from the pack; four-player: the other three throws."""
+
+    name = "random"
+    description = "other crib cards uniformly random among the unseen cards"
+
+    def outcomes(self, keeps, throws, unseen, variant, starter, sign):
+        from crib_stats.kernels import crib
+        from crib_stats.kernels.constants import NET_OFFSET
+        from crib_stats.core.tables import rank_table
+
+        hand_table = rank_table(variant.kept + 1)
+        crib_table = rank_table(5)
+        if variant.others_to_crib == 2:
+            h, cs, per, ch, nh = crib.discard_random_pairs(
+                keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
+            )
+        else:
+            h, cs, per, ch, nh = crib.discard_random(
+                keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
+            )
+        return Outcomes(h, cs, int(per), ch, nh, NET_OFFSET)

@@ -1,0 +1,142 @@
+"""The sweep on the engine: one shard is a slice of a variant's suit classes, its result the
+integer :class:`Tallies` of those deals; :func:`run_all` runs every shard on an
+:class:`~crib_stats.core.engine.Executor` and keeps each finished one in a
+:class:`~crib_stats.core.engine.ShardCache` keyed by :func:`cache_key`.
+
+>>> Tallies.empty(3, 2, 4) + Tallies.empty(3, 2, 4) == Tallies.empty(3, 2, 4)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+
+from crib_stats.core.engine import Executor, ShardCache, bounds, checked
+from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.kernels.constants import HAND_BINS
+
+ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
+
+
+@dataclass(frozen=True, eq=False)
+class Tallies:
+    """Integer accumulators of a set of deals, per role (rows: hand-only, dealer, pone).
+
+    totals (3, 11): deals, hand sum, crib sum, objective sum, deals where the choice is not
+    hand-optimal, gain over the hand-only choice, ties (best objective), ties after E[hand],
+    ties across throw keys, deals throwing other ranks than the hand-only choice, gain over
+    the role's best hand-optimal throw (see :mod:`crib_stats.kernels.sweep`); throw_count/hand/crib (3, K)
+    by throw key; keep_count/hand (3, M) by kept rank multiset; hand_bins (3, 60).
+    """
+
+    totals: np.ndarray
+    throw_count: np.ndarray
+    throw_hand: np.ndarray
+    throw_crib: np.ndarray
+    keep_count: np.ndarray
+    keep_hand: np.ndarray
+    hand_bins: np.ndarray
+
+    @classmethod
+    def empty(cls, n_keys: int, n_keeps: int, n_totals: int = 11) -> "Tallies":
+        z = lambda n: np.zeros((len(ROLES), n), np.int64)  # noqa: E731
+        return cls(z(n_totals), z(n_keys), z(n_keys), z(n_keys), z(n_keeps), z(n_keeps), z(HAND_BINS))
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def __add__(self, other: "Tallies") -> "Tallies":
+        return Tallies(**{k: v + getattr(other, k) for k, v in self.arrays().items()})
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Tallies):
+            return NotImplemented
+        return all(np.array_equal(v, getattr(other, k)) for k, v in self.arrays().items())
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# ------------------------------------------------------------------------------------------
+# One shard (runs in this process or on a Dask worker)
+# ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def memo(variant_name: str, deck_ranks: tuple[int, ...]) -> dict:
+    """The rank memo and the constant kernel arguments of a variant on a deck (per process)."""
+    from crib_stats.kernels import sweep as ks
+    from crib_stats.core.tables import rank_table
+
+    v = get_variant(variant_name)
+    deck = np.array(deck_ranks, np.int64)
+    index, rank_hand, rank_crib = ks.rank_memo(deck, v.dealt, v.throw, v.others_to_crib,
+                                               rank_table(v.kept + 1), rank_table(5))
+    keep_index, keep_sets = ks.keep_rows(v.kept, deck)
+    return dict(index=index, rank_hand=rank_hand, rank_crib=rank_crib, keep_index=keep_index,
+                keep_sets=keep_sets, n_keys=2 * 13**v.throw)
+
+
+def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
+              weights: np.ndarray) -> tuple[str, dict[str, np.ndarray]]:
+    """Tallies of one slice of suit classes, with the digest of the kernel sources that made
+    them (a remote worker running other sources is refused by the caller)."""
+    from crib_stats.kernels import source_digest, sweep as ks
+    from crib_stats.kernels.constants import JACK
+
+    v = get_variant(variant_name)
+    m = memo(variant_name, tuple(deck_ranks))
+    out = ks.sweep_chunks(deals, weights, m["index"], m["rank_hand"], m["rank_crib"], v.throw,
+                          len(deck_ranks), JACK in deck_ranks, v.others_to_crib, m["keep_index"],
+                          m["keep_sets"].shape[0], m["n_keys"])
+    names = [f.name for f in fields(Tallies)]
+    return source_digest(), dict(zip(names, out))
+
+
+def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
+    from crib_stats import __version__
+    from crib_stats.kernels import source_digest
+
+    return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),
+            "version": __version__, "kernels": source_digest(), "shards": shards}
+
+
+def load_tallies(cache: ShardCache, i: int) -> Tallies | None:
+    arrays = cache.load_arrays(i, [f.name for f in fields(Tallies)])
+    return None if arrays is None else Tallies(**arrays)
+
+
+def save_tallies(cache: ShardCache, i: int, t: Tallies) -> None:
+    cache.save_arrays(i, t.arrays())
+
+
+def run_all(v: Variant, deck_ranks: tuple[int, ...], deals: np.ndarray, weights: np.ndarray,
+            shards: int, cache: ShardCache, fresh: bool, scheduler: str | None, workers: int | None,
+            progress: Callable[[int, int], None] | None) -> tuple[list[Tallies], int]:
+    """Tallies of every shard in shard order, and how many came from the cache."""
+    spans = bounds(deals.shape[0], shards)
+    done: dict[int, Tallies] = {}
+    if not fresh:
+        for i in range(shards):
+            t = load_tallies(cache, i)
+            if t is not None:
+                done[i] = t
+    from_cache = len(done)
+    if progress is not None:
+        progress(len(done), shards)
+    todo = [i for i in range(shards) if i not in done]
+
+    def finish(k: int, result) -> None:
+        i = todo[k]
+        done[i] = Tallies(**checked(result))
+        save_tallies(cache, i, done[i])
+        if progress is not None:
+            progress(len(done), shards)
+
+    tasks = [(v.name, deck_ranks, deals[lo:hi], weights[lo:hi]) for lo, hi in (spans[i] for i in todo)]
+    with Executor(scheduler, workers) as ex:
+        ex.run(run_shard, tasks, finish, name=f"sweep-{v.name}")
+    return [done[i] for i in range(shards)], from_cache

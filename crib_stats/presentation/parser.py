@@ -1,0 +1,193 @@
+"""The command line's grammar: every subcommand, option, help text and example (80 columns).
+
+Parsing errors raise :class:`~crib_stats.core.errors.UsageError` instead of printing, so that
+:func:`crib_stats.presentation.cli.main` reports every error the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from crib_stats.core.errors import UsageError
+
+VARIANT_HELP = "six-card (default), five-card, three-player or four-player"
+CARDS_HELP = "cards: a rank (A 2-10 T J Q K) and a suit (C D H S or ♣ ♦ ♥ ♠): 5h 5♥ 10h Th"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse API: raise instead of printing usage
+        where = self.prog.removeprefix("crib-stats").strip()
+        raise UsageError(f"{where}: {message}" if where else message)
+
+
+def _formatter(prog):
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=80)
+
+
+def _sub(sub, name: str, help: str, description: str, examples: list[str], extra: str = "", usage: str | None = None):
+    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) + (f"\n\n{extra}" if extra else "")
+    return sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=_formatter,
+                          usage=usage)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from crib_stats import __version__
+
+    p = _Parser(prog="crib-stats", description="Exact cribbage hand statistics and discard analysis.",
+                formatter_class=_formatter,
+                epilog="examples:\n  crib-stats score 5h 5c 5s jd --starter 5d\n  crib-stats enumerate\n"
+                       "  crib-stats discard 5h 6h 7c jd qs kd --dealer\n  crib-stats peg 4 2 3 5 6")
+    p.add_argument("--version", action="version", version=f"crib-stats {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = _sub(sub, "score", "score a hand or crib with the starter, itemised",
+             "Score a hand (or crib) with the starter:\nfifteens, pairs, runs, flush, nobs.",
+             ["crib-stats score 5h 5c 5s jd --starter 5d", "crib-stats score 'ah,3h,7h,10h' --starter js --crib",
+              "crib-stats score 5h5c5s --starter jd --variant five-card --json"], CARDS_HELP)
+    s.add_argument("cards", nargs="+", help="hand cards (4; 3 in the five-card game)")
+    s.add_argument("--starter", "-s", required=True, help="the starter (turn-up) card")
+    s.add_argument("--crib", action="store_true", help="score as a crib (only a 5-card flush counts)")
+    s.add_argument("--variant", default="six-card", help=VARIANT_HELP)
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    e = _sub(sub, "enumerate", "exact score distributions and top-hand odds",
+             "Score every hand + starter combination (12,994,800 for 4-card hands)\n"
+             "and print the exact distributions, means and the odds of the top hands.",
+             ["crib-stats enumerate", "crib-stats enumerate --table crib --method ranks",
+              "crib-stats enumerate --json", "crib-stats enumerate --out data/ --plot docs/distribution.png"])
+    e.add_argument("--table", default="all", choices=["hand", "crib", "five-card", "all"],
+                   help="hand (4 cards, hand rules), crib (crib rules), five-card (3-card hand) or all")
+    e.add_argument("--crib", action="store_const", const="crib", dest="table", help="same as --table crib")
+    e.add_argument("--all", action="store_const", const="all", dest="table", help="same as --table all")
+    e.add_argument("--method", default="brute", choices=["brute", "ranks"],
+                   help="brute: score every combination; ranks: rank multisets + suit counting")
+    e.add_argument("--no-deals", action="store_true", help="skip the odds of the best keep of a deal")
+    fmt = e.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="print every histogram as one CSV")
+    e.add_argument("--out", metavar="DIR", help="write one CSV per table and the odds into DIR")
+    e.add_argument("--plot", metavar="FILE.png", help="write a bar chart of the distributions")
+
+    d = _sub(sub, "discard", "rank every throw by exact expected hand and crib value",
+             "For the dealt cards, every possible throw with its exact expected hand value\n"
+             "(over every starter), expected crib value and the spread of the net points.",
+             ["crib-stats discard 5h 5c 5d js 7c 9h --dealer", "crib-stats discard 5h 6h 7c jd qs kd --pone --need 12",
+              "crib-stats discard 5h 6h 7c jd qs --variant five-card --dealer --json",
+              "crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c",
+              "crib-stats discard 5h 6h 7c jd qs kd --pone --pegging greedy \\\n"
+              "      --peg-opponent equilibrium"],
+             CARDS_HELP)
+    d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
+    role = d.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
+                      help="the crib is yours (four-player: your side deals)")
+    role.add_argument("--pone", action="store_const", const="pone", dest="role", help="the crib is an opponent's")
+    d.add_argument("--variant", default="six-card", help=VARIANT_HELP)
+    d.add_argument("--crib-model", default="random", metavar="MODEL",
+                   help="random (default: the other crib cards uniformly random unseen cards, exact); "
+                        "equilibrium (the solved discard game's table), hessel (Hessel's published table) or "
+                        "table:FILE.csv (r1,r2,dealer_own_crib,pone_into_dealer_crib): a table gives E[crib] by "
+                        "the thrown ranks and role, a mean without a spread")
+    d.add_argument("--starter", help="fix the starter (a what-if)")
+    d.add_argument("--need", metavar="N", help="also show P(points >= N): hand + crib for the dealer, "
+                   "the hand alone for the pone (who counts first); ranks by it unless --rank-by ev")
+    d.add_argument("--rank-by", choices=["ev", "need"], help="order throws by net EV or by P(>= N)")
+    d.add_argument("--pegging", choices=["greedy", "minimax"], metavar="POLICY",
+                   help="greedy or minimax: add each keep's E[peg] (six-card) to the net")
+    d.add_argument("--peg-opponent", choices=["random", "equilibrium"], metavar="MODEL",
+                   help="with --pegging, the opponent's keep in the play: random (default: any four cards "
+                        "you have not seen) or equilibrium (dealt six, throws by the solved discard game's "
+                        "purified strategy for their role; rank level, exact under that model)")
+    d.add_argument("--top", metavar="K", help="show only the best K throws")
+    fmt = d.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="print the throws as CSV")
+    d.add_argument("--plot", metavar="FILE.png", help="write a chart of the throws")
+
+    g = _sub(sub, "peg", "the play: score a count or a whole play; best plays; extremes",
+             "Score the play (pegging). Suits never matter:\ngive cards (7c, 7♣) or bare ranks (7, T, J).",
+             ["crib-stats peg 4 2 3 5 6",
+              "crib-stats peg --pone 7c 7d 4h 4s --dealer 7h 7s 4c 4d \\\n      --play 7c 7h 7d 7s 4h 4c 4s 4d",
+              "crib-stats peg --pone 5 5 4 4 --dealer 5 4 4 K --best pone",
+              "crib-stats peg --pone 4 5 6 7 --dealer 5 5 10 K --policy greedy",
+              "crib-stats peg --extremes --variant five-card"],
+             usage="%(prog)s [cards ...] [--pone CARD ... --dealer CARD ...]\n"
+                   "         [--play CARD ... | --best SIDE | --worst SIDE | --policy POLICY |\n"
+                   "          --play-table POLICY | --extremes]\n"
+                   "         [--variant VARIANT] [--json] [--out DIR]")
+    g.add_argument("cards", nargs="*", help="a single count, in the order played")
+    g.add_argument("--pone", nargs="+", metavar="CARD", help="the pone's hand (4 cards; 3 in the five-card game)")
+    g.add_argument("--dealer", nargs="+", metavar="CARD", help="the dealer's hand")
+    g.add_argument("--play", nargs="+", metavar="CARD", help="the whole play, in order (pone leads)")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument("--best", choices=["pone", "dealer"], metavar="SIDE",
+                      help="pone or dealer: the most that side can peg over every legal play")
+    mode.add_argument("--worst", choices=["pone", "dealer"], metavar="SIDE",
+                      help="pone or dealer: the least that side can peg over every legal play")
+    mode.add_argument("--policy", choices=["greedy", "minimax"], metavar="POLICY",
+                      help="greedy or minimax: play both hands out under that policy")
+    mode.add_argument("--play-table", choices=["greedy", "minimax"], metavar="POLICY",
+                      help="the play of every pair of 4-card hands under greedy or minimax (with --out)")
+    mode.add_argument("--extremes", action="store_true",
+                      help="exhaustive extremes over every pair of hands (under a minute, six-card)")
+    g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
+    g.add_argument("--json", action="store_true", help="print one JSON object")
+    g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
+
+    c = _sub(sub, "claims", "every figure in the source documents, checked",
+             "The seeds' quantitative claims (hand counts, odds, maxima, averages, rules),\n"
+             "each with the framing it holds in, the value the code computes, a verdict\n"
+             "(reproduced, wrong, depends on framing, model-dependent, rule) and the command\n"
+             "that reproduces it. The report is kept at docs/claims.md.",
+             ["crib-stats claims", "crib-stats claims --id odds-29", "crib-stats claims --json",
+              "crib-stats claims --markdown docs/claims.md"])
+    c.add_argument("--id", action="append", metavar="ID", help="only this claim (repeatable)")
+    c.add_argument("--recompute", action="store_true",
+                   help="recompute the long searches instead of reading data/ (minutes)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE")
+    c.add_argument("--out", metavar="DIR", help="recompute the dealer's maxima and write claims_maxima.json into DIR")
+
+    t = _sub(sub, "crib-table", "expected crib value of every thrown rank pair, by model",
+             "The expected crib of each pair of ranks thrown, for the dealer's own crib\n"
+             "and for the pone's throw into the dealer's crib, as two 13x13 tables\n"
+             "like the published ones (Schell, Hessel, Colvert).",
+             ["crib-stats crib-table", "crib-stats crib-table --crib-model hessel",
+              "crib-stats crib-table --crib-model random --csv",
+              "crib-stats crib-table --solve --out data/ --scheduler local"])
+    t.add_argument("--crib-model", default="equilibrium", metavar="MODEL",
+                   help="equilibrium (default: the solved discard game), hessel, random (exact, the same for both "
+                        "roles) or table:FILE.csv")
+    t.add_argument("--csv", action="store_true",
+                   help="one row per rank pair: r1,r2,dealer_own_crib,pone_into_dealer_crib")
+    t.add_argument("--solve", action="store_true",
+                   help="solve the discard game again (about 15 minutes on 2 cores) and write the equilibrium "
+                        "files into --out; a killed run resumes")
+    t.add_argument("--out", metavar="DIR", help="with --solve: where to write the solution's files")
+    t.add_argument("--scheduler", metavar="WHERE",
+                   help="with --solve: in this process (default); 'local': a Dask LocalCluster; "
+                        "tcp://HOST:PORT: a Dask cluster")
+    t.add_argument("--workers", metavar="N", help="with --solve --scheduler local: worker processes (default: cores)")
+    t.add_argument("--shards", metavar="N", help="with --solve: split the hands into N shards per step (default 1)")
+    t.add_argument("--fresh", action="store_true", help="with --solve: ignore the state saved by an earlier run")
+
+    w = _sub(sub, "sweep", "the best discard for every deal there is, exactly",
+             "Every deal of a variant (all C(52,6) = 20,358,520 six-card deals, as 962,988\n"
+             "suit classes), each thrown the best way for the hand alone, the dealer and the\n"
+             "pone; exact means, how often the crib changes the throw, the throw and keep\n"
+             "tables. Finished shards are cached, so a killed run resumes.",
+             ["crib-stats sweep", "crib-stats sweep --variant five-card --json",
+              "crib-stats sweep --scheduler local", "crib-stats sweep --variant three-player --out data/"])
+    w.add_argument("--variant", default="six-card", help=VARIANT_HELP)
+    w.add_argument("--crib-model", default="random", help="random (default): the only model the sweep supports")
+    w.add_argument("--scheduler", metavar="WHERE",
+                   help="in this process (default); 'local': a Dask LocalCluster; tcp://HOST:PORT: a Dask cluster")
+    w.add_argument("--shards", metavar="N", help="split the deal classes into N shards (default 16)")
+    w.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
+    w.add_argument("--pegging", choices=["greedy", "minimax"], metavar="POLICY",
+                   help="six-card: add the whole hand per seat, the play under greedy or minimax")
+    w.add_argument("--sample", metavar="N", help="with --pegging and --out: measure the model on N new random deals")
+    w.add_argument("--seed", metavar="S", default="0", help="the sample's random seed (default 0)")
+    w.add_argument("--json", action="store_true", help="print one JSON object")
+    w.add_argument("--out", metavar="DIR", help="write the tables (Parquet) and the JSON summary into DIR")
+    return p

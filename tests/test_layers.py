@@ -1,0 +1,146 @@
+"""The package's import graph: no cycle at any depth and no import from a lower layer to a higher
+one, counting every ``import``/``from`` anywhere in a module (inside functions too), read from
+the source with :mod:`ast`. Also: importing a module that runs no kernel imports no numba."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "crib_stats"
+
+# lowest first; a module may import its own layer and the layers below it
+LAYERS = ["kernels", "core", "peg", "show", "discard", "strategy", "game", "claims", "presentation"]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PKG.rglob("*.py")}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every package module ``name`` imports, wherever the statement stands."""
+    is_pkg = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_pkg else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                root = ".".join(base + ([node.module] if node.module else []))
+            else:
+                root = node.module or ""
+            targets = [root] + [f"{root}.{a.name}" for a in node.names]
+        for t in targets:
+            # the deepest known module named (``a.b.c`` may be a name in module ``a.b``)
+            while t and t not in known:
+                t = t.rpartition(".")[0]
+            if t and t != name and not name.startswith(t + "."):  # a package's own __init__ is not an edge
+                out.add(t)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {m: imports_of(m, p, known) for m, p in mods.items()}
+
+
+def layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(v: str) -> list[str] | None:
+        state[v] = 1
+        stack.append(v)
+        for w in sorted(edges.get(v, ())):
+            if state.get(w) == 1:
+                return stack[stack.index(w):] + [w]
+            if w not in state:
+                found = visit(w)
+                if found:
+                    return found
+        stack.pop()
+        state[v] = 2
+        return None
+
+    for v in sorted(edges):
+        if v not in state:
+            found = visit(v)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle_and_passes_a_tree():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_reader_sees_imports_inside_functions(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("def f():\n    from crib_stats.core import cards\n    import crib_stats.show.scoring as s\n")
+    got = imports_of("crib_stats.x", src, {"crib_stats.core", "crib_stats.core.cards", "crib_stats.show.scoring"})
+    assert got == {"crib_stats.core", "crib_stats.core.cards", "crib_stats.show.scoring"}  # a package runs its __init__
+
+
+def test_no_import_cycle_at_any_depth():
+    cycle = find_cycle(graph())
+    assert cycle is None, " -> ".join(cycle)
+
+
+def test_layers_only_import_downwards():
+    bad = []
+    for m, targets in graph().items():
+        lm = layer(m)
+        for t in targets:
+            lt = layer(t)
+            if lm is not None and lt is not None and lt > lm:
+                bad.append(f"{m} ({LAYERS[lm]}) imports {t} ({LAYERS[lt]})")
+    assert not bad, "\n".join(sorted(bad))
+
+
+def test_every_module_is_in_a_layer():
+    loose = [m for m in modules() if m.count(".") >= 1 and layer(m) is None and m != "crib_stats.__main__"]
+    assert not loose, loose
+
+
+def test_the_numba_modules_import_nothing_but_kernels():
+    g = graph()
+    for m, targets in g.items():
+        if m.startswith("crib_stats.kernels."):
+            assert all(t.startswith("crib_stats.kernels") for t in targets), (m, targets)
+
+
+@pytest.mark.parametrize("module", ["crib_stats", "crib_stats.show.scoring", "crib_stats.core.cards",
+                                    "crib_stats.discard.analysis", "crib_stats.peg.pegging",
+                                    "crib_stats.presentation.cli", "crib_stats.kernels",
+                                    "crib_stats.kernels.constants"])
+def test_importing_a_module_that_runs_no_kernel_imports_no_numba(module):
+    code = f"import sys, {module}; print('numba' in sys.modules, 'pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"], out
+
+
+def test_a_kernel_module_still_brings_numba():  # the check above can fail
+    code = "import sys, crib_stats.kernels.show; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "True"
