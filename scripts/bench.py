@@ -69,6 +69,41 @@ def naive_per_show(sample=20000, crib=False):
     return (time.perf_counter() - t) / sample
 
 
+def naive_c_discard(codes, analysis, repeat=3):
+    """Seconds of scripts/naive_discard.c (compiled now with cc -O2) on the deal ``codes``, after
+    checking that its hand and crib sums equal ``analysis``'s exact ones; None without a C
+    compiler."""
+    import shutil
+
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "naive_discard")
+        subprocess.run([cc, "-O2", "-o", exe, os.path.join(HERE, "naive_discard.c")], check=True)
+        argv = [exe] + [str(c) for c in codes]
+        hand, crib = (int(x) for x in subprocess.run(argv, capture_output=True, text=True, check=True).stdout.split())
+        unseen = 52 - len(codes)
+        want_hand = sum(t.hand_ev for t in analysis.throws) * unseen
+        want_crib = sum(t.crib_ev for t in analysis.throws) * unseen * comb(unseen - 1, 2)
+        if (hand, crib) != (want_hand, want_crib):
+            raise SystemExit(f"naive_discard.c disagrees with analyse(): {(hand, crib)} != {(want_hand, want_crib)}")
+        return process(argv, repeat=repeat)
+
+
+def startup_rows(cli: str) -> list[tuple[str, float, str, float]]:
+    """#18 item 4: whole warm processes against the imports they stand on (ratio = process /
+    baseline, lower is better)."""
+    numpy_only = process([sys.executable, "-c", "import numpy"], repeat=5)
+    numpy_numba = process([sys.executable, "-c", "import numpy, numba"], repeat=5)
+    score = process([cli, "score", "5h", "5c", "5s", "jd", "--starter", "5d"], repeat=5)
+    discard = process([cli, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone"], repeat=5)
+    return [("crib-stats score 5h 5c 5s jd --starter 5d (target within 1.2x)", score, "python -c 'import numpy'",
+             numpy_only),
+            ("crib-stats discard 5h 6h 7c jd qs kd --pone (target within 1.7x)", discard,
+             "python -c 'import numpy, numba'", numpy_numba)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--quick", action="store_true", help="skip the deal odds and the cold-cache run")
@@ -157,6 +192,10 @@ def main() -> None:
     t_analyse = best_of(lambda: analyse(dealt, role="dealer"), 10)
     rows.append(("discard: analyse() with exact Fractions", t_analyse, "naive reference, 1 throw x 15",
                  t_naive_one * 15))
+    t_c = naive_c_discard(codes, analyse(dealt, role="dealer"))
+    if t_c is not None:
+        rows.append(("discard: analyse() warm, one six-card deal (target >= 30x)", t_analyse,
+                     "naive C program, the same enumeration", t_c))
 
     # 7. the play: exhaustive extremes over every pair of hands
     if not args.quick:
@@ -227,6 +266,10 @@ def main() -> None:
     print(f"{'timed':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'ratio':>8}")
     for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {bt / t:>7.2f}x")
+    print()
+    print(f"{'start-up: whole warm process':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'times':>8}")
+    for name, t, bname, bt in startup_rows(CLI):
+        print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {t / bt:>7.2f}x")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,14 @@ from typing import Callable, Iterable
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.data import DATA_DIR
 from crib_stats.core.exact import frac_text
+from crib_stats.core.rules import variant
+from crib_stats.peg.extremes import extremes
+from crib_stats.peg.pegging import best_play, count_points, play
+from crib_stats.show.deals import deal_odds, format_one_in
+from crib_stats.show.enumeration import summary
+from crib_stats.show.maxima import dealer_show_max, dealer_total_max, hands_scoring
+from crib_stats.show.scoring import score
+from crib_stats.strategy.seats import per_seat
 
 S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
 S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
@@ -102,12 +110,10 @@ class Context:
 
     @cached_property
     def hand(self):
-        from crib_stats.show.enumeration import summary
         return summary("hand")
 
     @cached_property
     def crib(self):
-        from crib_stats.show.enumeration import summary
         return summary("crib")
 
     def deal_counts(self, key: str) -> tuple[int, tuple[int, ...]]:
@@ -119,7 +125,6 @@ class Context:
             for r in rows:
                 counts[int(r["score"])] = int(r["count"])
             return int(rows[0]["combinations"]), tuple(counts)
-        from crib_stats.show.deals import deal_odds
         o = deal_odds(*{"six-card-deal": (6, 4), "three-four-player-deal": (5, 4)}[key])
         return o.combinations, o.counts
 
@@ -136,7 +141,6 @@ class Context:
     def _extremes(self, variant: str, name: str) -> dict:
         if "extremes" in self.from_data and (self.data_dir / name).exists():
             return json.loads((self.data_dir / name).read_text())["extremes"]
-        from crib_stats.peg.extremes import extremes
         return extremes(variant).as_dict()["extremes"]
 
     @cached_property
@@ -147,7 +151,6 @@ class Context:
         if path.exists():
             doc = json.loads(path.read_text(encoding="utf-8"))
             return {"model": doc["models"]["random"]["greedy"]["removal"], "sample": doc["sample"]["greedy"]}
-        from crib_stats.strategy.seats import per_seat
         return {"model": per_seat("random", "greedy").as_dict(), "sample": None}
 
     @cached_property
@@ -165,8 +168,6 @@ def maxima_results() -> dict:
     the dealer's largest show and largest hand + crib + pegging, without and with his heels, the
     best with a jack turned (heels included; counts for the jack of clubs turned), and the hands
     scoring 24."""
-    from crib_stats.show.maxima import dealer_show_max, dealer_total_max, hands_scoring
-
     both = (("without_heels", False), ("with_heels", True))
     jack = [40]  # the jack of clubs: every suit scores alike
     return {
@@ -221,27 +222,22 @@ def mean_of(combinations: int, counts: tuple[int, ...]) -> Fraction:
 
 
 def score_of(hand: str, starter: str, crib: bool = False, variant: str = "six-card"):
-    from crib_stats.show.scoring import score
     return score(hand, starter, crib=crib, variant=variant)
 
 
 def count_of(cards: str) -> list[int]:
-    from crib_stats.peg.pegging import count_points
     return [e.points for e in count_points(cards)]
 
 
 def play_points(pone: str, dealer: str, seq: str, variant: str = "six-card") -> dict:
-    from crib_stats.peg.pegging import play
     return play(pone, dealer, seq, variant).points
 
 
 def best_of(pone: str, dealer: str, side: str):
-    from crib_stats.peg.pegging import best_play
     return best_play(pone, dealer, side)
 
 
 def variant_of(name: str):
-    from crib_stats.core.rules import variant
     return variant(name)
 
 
@@ -291,7 +287,6 @@ def score_command(hand: str, starter: str, extra: str = "") -> str:
 
 
 def one_in_text(v: Fraction) -> str:
-    from crib_stats.show.deals import format_one_in
     return format_one_in(v)
 
 

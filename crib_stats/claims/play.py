@@ -8,6 +8,9 @@ from .core import (
     Context, Finding, S0, S1, S2, add, count_of, not_in_code, play_points, score_of, variant_of, verdict_rule,
     verdict_same,
 )
+from crib_stats.core.rules import HEELS
+from crib_stats.kernels.constants import pip_value as pip
+from crib_stats.peg.pegging import count_points, PegError, play
 
 # ---- the play: counts card by card ----------------------------------------------------------
 
@@ -54,8 +57,6 @@ for _cid, _quote, _files, _cards, _claimed in (
 
 
 def _limit(ctx: Context) -> Finding:
-    from crib_stats.peg.pegging import PegError
-    from crib_stats.kernels.constants import pip_value as pip
     after = _count_events("8 8 8")[-1].count
     try:
         count_of("8 8 8 8")
@@ -69,7 +70,6 @@ def _limit(ctx: Context) -> Finding:
 
 
 def _count_events(cards: str):
-    from crib_stats.peg.pegging import count_points
     return count_points(cards)
 
 
@@ -95,7 +95,6 @@ add("play-go-1-or-31-2", "If the play ends with a total lower than 31, whichever
 
 def _next_leader(pone: str, dealer: str, seq: str) -> tuple[str, str]:
     """(who scored the first go, who leads the next count)."""
-    from crib_stats.peg.pegging import play
     events = play(pone, dealer, seq).events
     i = next(k for k, e in enumerate(events) if e.kind == "go")
     return events[i].player, next(e.player for e in events[i + 1:] if e.kind == "card")
@@ -119,7 +118,6 @@ add("restart-led-by-opponent", "The count then restarts at zero with the cards l
 
 
 def _five_card_once(ctx: Context) -> Finding:
-    from crib_stats.peg.pegging import play
     r = play("K Q J", "K Q J", "K K Q", "five-card")
     unplayed = 6 - len(r.sequence)
     return verdict_rule(unplayed > 0, True, f"K K Q: the five-card play stops at the first go (count 30) with {unplayed} "
@@ -134,7 +132,6 @@ add("five-card-play-once", "Five Card Cribbage is different: you only play up to
 
 
 def _pips() -> tuple[int, ...]:
-    from crib_stats.kernels.constants import pip_value as pip
     return tuple(int(pip(r)) for r in range(13))
 
 
@@ -177,7 +174,6 @@ add("nobs-1", "If the hand contains the jack of the same suit as the start card,
 
 
 def _heels(ctx: Context) -> Finding:
-    from crib_stats.core.rules import HEELS
     return verdict_rule(HEELS, 2, str(HEELS), "pegged by the dealer at once, never part of a hand score "
                  "(the maxima above report it separately)")
 
@@ -217,7 +213,6 @@ add("three-players", "Five cards each plus one dealt straight to the crib; each 
 
 
 def _lead_low(ctx: Context) -> Finding:
-    from crib_stats.kernels.constants import pip_value as pip
     risky = sorted({pip(r) for r in range(13) if any(pip(r) + pip(s) == 15 for s in range(13))})
     return verdict_rule(min(risky), 5, f"one card makes 15 on a lead of {min(risky)}..{max(risky)}; "
                  f"on 5 with any of the {sum(4 for r in range(13) if pip(4) + pip(r) == 15)} ten-count cards",

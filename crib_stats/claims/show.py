@@ -12,6 +12,8 @@ from .core import (
     seat_finding,
     play_points, score_of, thousands, verdict_same,
 )
+from crib_stats.peg.pegging import play
+from crib_stats.show.maxima import hands_scoring
 
 # ---- the distribution and the top hands -----------------------------------------------------
 
@@ -38,7 +40,6 @@ add("impossible-19-25-26-27", "Scores of 27, 26, 25 and 19 are impossible in han
 
 
 def _top_patterns(points: int) -> list[tuple[str, int, str]]:
-    from crib_stats.show.maxima import hands_scoring
     return [(p.short, p.combinations, p.needs) for p in hands_scoring(points)]
 
 
@@ -200,7 +201,6 @@ add("dealer-pegs-at-least-1", "The dealer will always peg at least one point dur
 
 def _dealer_card_points(pone: str, dealer: str, seq: str) -> list[int]:
     """The dealer's points card by card, a go / last-card point added to the card before it."""
-    from crib_stats.peg.pegging import play
     out: list[int] = []
     for e in play(pone, dealer, seq).events:
         if e.player == "dealer" and e.kind == "card":

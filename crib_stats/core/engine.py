@@ -24,6 +24,8 @@ from typing import Callable
 import numpy as np
 
 from crib_stats.core.errors import CribStatsError
+from crib_stats.core.io import atomic_write
+from crib_stats.kernels import source_digest
 
 class SweepError(CribStatsError):
     """A bad request to a heavy job or an engine that cannot run it (one-line message)."""
@@ -65,7 +67,6 @@ class ShardCache:
     def save_arrays(self, i: int, arrays: dict[str, np.ndarray]) -> None:
         if self.dir is None:
             return
-        from crib_stats.core.io import atomic_write
 
         atomic_write(self.path(i), lambda fh: np.savez(fh, **arrays), binary=True)
 
@@ -95,8 +96,6 @@ def check_scheduler(scheduler: str | None) -> str | None:
 def checked(result: tuple[str, object]):
     """The payload of a task's ``(kernel digest, payload)``, refused when a worker ran other
     kernel sources than this process."""
-    from crib_stats.kernels import source_digest
-
     digest, payload = result
     if digest != source_digest():
         raise SweepError(f"a worker runs other kernel sources ({digest}, here {source_digest()}): "
@@ -168,7 +167,7 @@ class Executor:
             for k, args in enumerate(tasks):
                 finish(k, fn(*args))
             return
-        from distributed import as_completed
+        from distributed import as_completed  # lazy: distributed only when used
 
         client = self._connect()
         self._batch += 1

@@ -18,7 +18,7 @@ from crib_stats.core.cache import disk_cached
 @lru_cache(maxsize=None)
 def rank_table(n: int) -> np.ndarray:
     """Fifteens + pairs + runs of every tuple of n ranks, indexed by base-13 digits."""
-    from crib_stats.kernels import show
+    from crib_stats.kernels import show  # lazy: numba only when used
 
     return show.rank_table(n)
 
@@ -26,7 +26,7 @@ def rank_table(n: int) -> np.ndarray:
 @lru_cache(maxsize=None)
 def hands(k: int) -> np.ndarray:
     """Every k-card hand from the pack as sorted card codes, (C(52, k), k)."""
-    from crib_stats.kernels import combinatorics
+    from crib_stats.kernels import combinatorics  # lazy: numba only when used
 
     return combinatorics.combinations(52, k)
 
@@ -39,7 +39,7 @@ def suit_classes(dealt: int, deck_ranks: tuple[int, ...] = tuple(range(13))) -> 
     >>> len(deals), int(weights.sum())   # pairs: same rank (13) or two ranks x suited or not
     (169, 1326)
     """
-    from crib_stats.kernels import deals as kd
+    from crib_stats.kernels import deals as kd  # lazy: numba only when used
 
     def compute():
         maskmap, revkey = kd.suit_permutation_tables()

@@ -24,6 +24,9 @@ from crib_stats.discard.crib_base import CribModel
 from crib_stats.discard.crib_models import get_model
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.peg.opponent import OPPONENT_ASSUMES
+from crib_stats.peg.tables import check_policy
+from crib_stats.peg.value import peg_evs
 
 ROLES = ("dealer", "pone")
 
@@ -234,8 +237,6 @@ class DiscardAnalysis:
     @property
     def peg_opponent_assumes(self) -> str | None:
         """What the play's opponent keep model assumes, in one line (None without pegging)."""
-        from crib_stats.peg.opponent import OPPONENT_ASSUMES
-
         model = self.peg_opponent_model
         return None if model is None else OPPONENT_ASSUMES[model]
 
@@ -268,7 +269,7 @@ class DiscardAnalysis:
         """A DataFrame, one row per throw, best first: throw, keep (text), hand_ev, crib_ev,
         net_ev (floats), sd, min, max, their exact Fractions (``*_exact``) and, with ``need``,
         ``p_need`` and ``p_need_exact``."""
-        import pandas as pd
+        import pandas as pd  # lazy: pandas only when used
 
         rows = []
         for r in self.throws:
@@ -370,9 +371,6 @@ def analyse(
 def _with_pegging(results: list[ThrowResult], dealt, role: str, v: Variant, policy: str,
                   opponent: str) -> list[ThrowResult]:
     """Each throw with its keep's E[peg] under ``policy`` against ``opponent``, added to the net."""
-    from crib_stats.peg.tables import check_policy
-    from crib_stats.peg.value import peg_evs
-
     check_policy(policy)
     if v.name != "six-card":
         raise DiscardError(f"the play's value is modelled for the six-card game (4-card hands), not {v.name}")

@@ -17,6 +17,8 @@ import numpy as np
 
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.rules import Variant
+from crib_stats.core.tables import rank_table
+from crib_stats.kernels.constants import NET_OFFSET
 
 
 class CribModelError(CribStatsError):
@@ -61,16 +63,16 @@ class RandomCrib:
     description = "other crib cards uniformly random among the unseen cards"
 
     def outcomes(self, keeps, throws, unseen, variant, starter, sign):
-        from crib_stats.kernels import crib
-        from crib_stats.kernels.constants import NET_OFFSET
-        from crib_stats.core.tables import rank_table
+        from crib_stats.kernels import crib  # lazy: numba only when used
+        from crib_stats.kernels.jit import one_thread
 
         hand_table = rank_table(variant.kept + 1)
         crib_table = rank_table(5)
         if variant.others_to_crib == 2:
-            h, cs, per, ch, nh = crib.discard_random_pairs(
-                keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
-            )
+            with one_thread():  # one deal: smaller than a thread team's start-up
+                h, cs, per, ch, nh = crib.discard_random_pairs(
+                    keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
+                )
         else:
             h, cs, per, ch, nh = crib.discard_random(
                 keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)

@@ -61,6 +61,6 @@ def crib_table(model: str = "hessel"):
     >>> len(df), list(df.columns)
     (91, ['r1', 'r2', 'dealer_own_crib', 'pone_into_dealer_crib'])
     """
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     return pd.DataFrame(model_table(model).rows(), columns=list(COLUMNS))

@@ -17,7 +17,10 @@ import numpy as np
 
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.rules import Variant, variant as get_variant
-from crib_stats.kernels.constants import HAND_BINS
+from crib_stats.kernels.constants import HAND_BINS, JACK
+from crib_stats import __version__
+from crib_stats.core.tables import rank_table
+from crib_stats.kernels import source_digest
 
 ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
 
@@ -68,8 +71,7 @@ class Tallies:
 @lru_cache(maxsize=8)
 def memo(variant_name: str, deck_ranks: tuple[int, ...]) -> dict:
     """The rank memo and the constant kernel arguments of a variant on a deck (per process)."""
-    from crib_stats.kernels import sweep as ks
-    from crib_stats.core.tables import rank_table
+    from crib_stats.kernels import sweep as ks  # lazy: numba only when used
 
     v = get_variant(variant_name)
     deck = np.array(deck_ranks, np.int64)
@@ -84,8 +86,7 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
               weights: np.ndarray) -> tuple[str, dict[str, np.ndarray]]:
     """Tallies of one slice of suit classes, with the digest of the kernel sources that made
     them (a remote worker running other sources is refused by the caller)."""
-    from crib_stats.kernels import source_digest, sweep as ks
-    from crib_stats.kernels.constants import JACK
+    from crib_stats.kernels import source_digest, sweep as ks  # lazy: numba only when used
 
     v = get_variant(variant_name)
     m = memo(variant_name, tuple(deck_ranks))
@@ -97,9 +98,6 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
 
 
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
-    from crib_stats import __version__
-    from crib_stats.kernels import source_digest
-
     return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),
             "version": __version__, "kernels": source_digest(), "shards": shards}
 

@@ -39,13 +39,16 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from crib_stats.core.cards import RANK_NAMES
+from crib_stats.core.cards import Card, RANK_NAMES
 from crib_stats.core.exact import frac_text
 from crib_stats.discard.crib_models import get_model
 from crib_stats.discard.shards import ROLES, Tallies, cache_key, memo, run_all
 from crib_stats.core.engine import ShardCache, SweepError, check_scheduler
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.core import tables
+from crib_stats.core.io import OutputDir
+from crib_stats.discard.analysis import throws_of
 
 ROLE_LABELS = {"hand": "hand-only", "dealer": "dealer", "pone": "pone"}
 OBJECTIVES = {"hand": "max E[hand]", "dealer": "max E[hand] + E[crib]", "pone": "max E[hand] - E[crib]"}
@@ -151,7 +154,7 @@ class SweepResult:
         """DataFrames ``throws`` (per role and thrown ranks/suitedness: deals, mean E[crib] and
         E[hand] when chosen), ``keeps`` (per role and kept rank multiset) and ``hand_bins``
         (per role: deals whose chosen keep's E[hand] falls in each half-point bin)."""
-        import pandas as pd
+        import pandas as pd  # lazy: pandas only when used
 
         v = self.rules
         t = self.tallies
@@ -202,8 +205,6 @@ class SweepResult:
         ``sweep_summary.json`` (other variants' entries are kept) into ``out``, an
         :class:`crib_stats.core.io.OutputDir` (atomic writes, listed in the tool's index), or a
         directory path."""
-        from crib_stats.core.io import OutputDir
-
         close = not isinstance(out, OutputDir)
         if close:
             out = OutputDir(out, self.file_names())
@@ -273,8 +274,6 @@ def run_sweep(
     once with the shards already cached and after every shard. ``deck_ranks`` (0 = ace ..
     12 = king) sweeps a reduced deck of all four suits of those ranks (for checks).
     """
-    from crib_stats.core import tables
-
     v, model, deck = _check(variant, crib_model, shards, deck_ranks)
     scheduler = check_scheduler(scheduler)
     start = time.perf_counter()
@@ -300,10 +299,6 @@ def benchmark(variant: str = "six-card", sample: int = 200, seed: int = 0) -> di
     computed afresh) against the per-deal discard kernel on ``sample`` random deals, extrapolated
     to every deal; one per-deal call serves all three roles (hand and crib sums are shared).
     ``ratio`` = extrapolated / sweep."""
-    from crib_stats.core import tables
-    from crib_stats.discard.analysis import throws_of
-    from crib_stats.core.cards import Card
-
     v = get_variant(variant)
     run_sweep(v, cache_dir=False)  # compile / load every kernel
     memo.cache_clear()

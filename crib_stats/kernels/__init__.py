@@ -49,7 +49,7 @@ def source_digest() -> str:
 def digest_of(directory: Path) -> str:
     """sha256 (16 hex digits) of every ``*.py`` file in ``directory``, with numba's and numpy's
     versions."""
-    import numba
+    import numba  # lazy: numba only when used
     import numpy
 
     h = hashlib.sha256(f"numba {numba.__version__} numpy {numpy.__version__}\n".encode())
@@ -100,7 +100,7 @@ def configure_cache() -> None:
     if _CONFIGURED:
         return
     _CONFIGURED = True
-    from numba.core import config
+    from numba.core import config  # lazy: numba only when used
 
     target = cache_dir()
     _COLD = not (target.is_dir() and any(target.iterdir()))
@@ -117,7 +117,7 @@ def configure_cache() -> None:
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, equilibrium, maxima, pegvalue, play, policies, show, sweep
+    from . import crib, deals, distributions, equilibrium, maxima, pegvalue, play, policies, show, sweep  # lazy: numba only when used
 
     show.warmup()
     distributions.warmup()

@@ -373,7 +373,7 @@ def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
 
 
 def warmup() -> None:
-    from .show import rank_table
+    from .show import rank_table  # lazy: numba only when used
 
     deck = np.array([0, 3, 4, 10], np.int64)
     counts, weights, hr, hc, hn, tkeys, kkeys, nt = game_hands(deck)

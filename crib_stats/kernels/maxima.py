@@ -155,7 +155,7 @@ def peg_max_table(dealer_rows, multisets):
 
 
 def warmup() -> None:
-    from .show import rank_table
+    from .show import rank_table  # lazy: numba only when used
 
     deck = np.array([16, 17, 18, 19, 40, 12], np.int64)
     cards, bits, hand, crib = four_card_scores(deck, 16, rank_table(5))

@@ -318,7 +318,7 @@ def peg_extremes_rows(multisets, lo, hi, stop_at_go):
 
 
 def warmup() -> None:
-    from .combinatorics import rank_multisets
+    from .combinatorics import rank_multisets  # lazy: numba only when used
 
     small = rank_multisets(1, np.array([0, 4], np.int64))
     peg_extremes_rows(small, 0, small.shape[0], False)

@@ -253,7 +253,7 @@ def multiset_index(multisets):
 
 
 def warmup() -> None:
-    from .combinatorics import rank_multisets
+    from .combinatorics import rank_multisets  # lazy: numba only when used
 
     small = rank_multisets(1, np.array([0, 4], np.int64))
     greedy_play(small[0], small[1])

@@ -344,7 +344,7 @@ def keep_rows(keep, deck_ranks):
 
 
 def warmup() -> None:
-    from .show import rank_table
+    from .show import rank_table  # lazy: numba only when used
 
     deck = np.array([3, 4, 10], np.int64)
     t5 = rank_table(5)

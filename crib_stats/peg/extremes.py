@@ -93,7 +93,7 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
 
     ``progress(done, total)`` is called after each block of pone hands.
     """
-    from crib_stats.kernels import combinatorics, play as kplay
+    from crib_stats.kernels import combinatorics, play as kplay  # lazy: numba only when used
 
     v = get_variant(variant)
     if not v.two_player_play:

@@ -21,6 +21,7 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.peg.tables import HAND, ROLES, PlayValueError, multiset_row, multisets, row_of_key
 from crib_stats.core.cards import RANK_NAMES
+from crib_stats.core.cache import disk_cached
 
 STRATEGY_PATH = data_file("equilibrium_strategy.parquet")
 OPPONENTS = ("random", "equilibrium")
@@ -61,7 +62,7 @@ def strategy_rows(path: str | Path | None = None) -> tuple[np.ndarray, ...]:
     ``hands`` (H, 13) rank counts of every six-card rank multiset (in file order), and per row
     ``hand`` (its row of ``hands``), ``kept`` (the 4-card multiset kept, a row of
     :func:`multisets`), ``dealer`` and ``pone`` (the probabilities of that throw, floats)."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     frame = pd.read_parquet(Path(path) if path is not None else STRATEGY_PATH)
     codes, names = pd.factorize(frame["hand"])
@@ -102,8 +103,6 @@ def purified_keeps(hand: np.ndarray, kept: np.ndarray, prob: np.ndarray, n_hands
 
 @lru_cache(maxsize=None)
 def _equilibrium_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from crib_stats.core.cache import disk_cached
-
     if not STRATEGY_PATH.exists():
         raise PlayValueError(f"the solved discard game's strategy {STRATEGY_PATH} is missing "
                              "(crib-stats crib-table --solve writes it)")

@@ -126,7 +126,7 @@ def _why(fifteen: int, thirty_one: int, pairs: int, run: int) -> str:
 
 
 def _card_points(ranks: list[int]) -> tuple[int, str]:
-    from crib_stats.kernels import play as kplay
+    from crib_stats.kernels import play as kplay  # lazy: numba only when used
 
     f, t, p, r = kplay.peg_points(np.array(ranks, dtype=np.int64), len(ranks))
     return int(f + t + p + r), _why(int(f), int(t), int(p), int(r))
@@ -345,7 +345,7 @@ def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
     >>> best_play("7 7 4 4", "7 7 4 4", "dealer").points["dealer"]
     30
     """
-    from crib_stats.kernels import play as kplay
+    from crib_stats.kernels import play as kplay  # lazy: numba only when used
 
     if (side, bool(worst)) not in SEARCHES:
         which = "pone or dealer" if worst else "pone, dealer, both or card"
@@ -371,7 +371,7 @@ def policy_play(pone, dealer, policy: str, variant: str | Variant = "six-card") 
     >>> r.sequence, r.points
     (['4', '4', '4', '4', '7', '7', '7', '7'], {'pone': 6, 'dealer': 20})
     """
-    from crib_stats.kernels import policies as kpol
+    from crib_stats.kernels import policies as kpol  # lazy: numba only when used
 
     if policy not in POLICIES:
         raise PegError(f"unknown play policy {policy!r}: choose {' or '.join(POLICIES)}")

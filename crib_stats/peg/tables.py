@@ -26,6 +26,8 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import INVALID
+from crib_stats.core.cache import disk_cached
+from crib_stats.core.io import atomic_write
 
 POLICIES = ("greedy", "minimax")
 ROLES = ("dealer", "pone")
@@ -55,7 +57,7 @@ def table_path(policy: str) -> Path:
 @lru_cache(maxsize=None)
 def multisets() -> np.ndarray:
     """Every 4-card rank multiset as a (1820, 13) row of rank counts: the tables' index."""
-    from crib_stats.kernels import combinatorics
+    from crib_stats.kernels import combinatorics  # lazy: numba only when used
 
     out = combinatorics.rank_multisets(HAND, np.arange(13, dtype=np.int64))
     out.flags.writeable = False
@@ -65,7 +67,7 @@ def multisets() -> np.ndarray:
 @lru_cache(maxsize=None)
 def row_of_key() -> np.ndarray:
     """Base-13 key of the sorted ranks -> row of :func:`multisets` (13**4 entries, -1 unused)."""
-    from crib_stats.kernels import policies
+    from crib_stats.kernels import policies  # lazy: numba only when used
 
     return policies.multiset_index(multisets())
 
@@ -85,7 +87,7 @@ def multiset_row(ranks: Sequence[int]) -> int:
 def compute_rows(policy: str, lo: int, hi: int) -> np.ndarray:
     """The table's rows lo..hi-1 (pone multisets), computed by the parallel kernel: greedy
     (hi - lo, 1820, 2) pone and dealer points; minimax (hi - lo, 1820) dealer - pone; int8."""
-    from crib_stats.kernels import policies
+    from crib_stats.kernels import policies  # lazy: numba only when used
 
     code = policies.GREEDY if check_policy(policy) == "greedy" else policies.MINIMAX
     out = policies.play_table_rows(multisets(), int(lo), int(hi), code)
@@ -109,7 +111,7 @@ def compute_table(policy: str, blocks: int = 40,
 def table_frame(table: np.ndarray, policy: str):
     """A table as a long DataFrame of the pairs that fit: pone_index, dealer_index and
     pone_points, dealer_points (greedy) or value = dealer - pone (minimax)."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     values = table[:, :, 0] if policy == "greedy" else table
     pone, dealer = np.nonzero(values != INVALID)
@@ -139,8 +141,6 @@ def frame_table(frame, policy: str) -> np.ndarray:
 
 def write_table(policy: str, path: str | Path | None = None, table: np.ndarray | None = None) -> Path:
     """Compute (unless given) and write the table of ``policy`` as Parquet (atomically)."""
-    from crib_stats.core.io import atomic_write
-
     if table is None:
         table = compute_table(policy)
     frame = table_frame(table, policy)
@@ -150,7 +150,7 @@ def write_table(policy: str, path: str | Path | None = None, table: np.ndarray |
 
 def read_table(policy: str, path: str | Path | None = None) -> np.ndarray:
     """The table of ``policy`` from its Parquet file."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     return frame_table(pd.read_parquet(Path(path) if path is not None else table_path(policy)), policy)
 
@@ -159,8 +159,6 @@ def read_table(policy: str, path: str | Path | None = None) -> np.ndarray:
 def play_table(policy: str) -> np.ndarray:
     """The table of ``policy`` (read-only), read from data/play_table_<policy>.parquet when that
     file is there, else computed (greedy: seconds; minimax: a minute or two)."""
-    from crib_stats.core.cache import disk_cached
-
     path = table_path(policy)
     if path.exists():
         # the Parquet file needs pandas and pyarrow (slow to import); keep its array beside the

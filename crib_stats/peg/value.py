@@ -25,6 +25,7 @@ import numpy as np
 
 from crib_stats.peg.opponent import STRATEGY_PATH, check_opponent, kernel_input
 from crib_stats.peg.tables import HAND, ROLES, PlayValueError, check_policy, multiset_row, multisets, value_matrix
+from crib_stats.core.cards import RANK_NAMES
 
 
 def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: str,
@@ -57,7 +58,7 @@ def peg_evs(dealt_codes: Sequence[int], keeps: Sequence[Sequence[int]], role: st
     >>> peg_evs(dealt, [[0, 1, 2, 3]], "pone", "minimax", opponent="equilibrium")[0] < 0
     True
     """
-    from crib_stats.kernels import pegvalue
+    from crib_stats.kernels import pegvalue  # lazy: numba only when used
 
     if role not in ROLES:
         raise PlayValueError(f"unknown role {role!r}: choose dealer or pone")
@@ -99,9 +100,8 @@ def hand_peg_table(policy: str):
     >>> len(t), list(t.columns)
     (1820, ['ranks', 'dealer_ev', 'pone_ev', 'dealer', 'pone'])
     """
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
-    from crib_stats.core.cards import RANK_NAMES
 
     rows = []
     for counts in multisets():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from crib_stats.core.errors import UsageError
+from crib_stats import __version__
 
 VARIANT_HELP = "six-card (default), five-card, three-player or four-player"
 CARDS_HELP = "cards: a rank (A 2-10 T J Q K) and a suit (C D H S or ♣ ♦ ♥ ♠): 5h 5♥ 10h Th"
@@ -31,8 +32,6 @@ def _sub(sub, name: str, help: str, description: str, examples: list[str], extra
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from crib_stats import __version__
-
     p = _Parser(prog="crib-stats", description="Exact cribbage hand statistics and discard analysis.",
                 formatter_class=_formatter,
                 epilog="examples:\n  crib-stats score 5h 5c 5s jd --starter 5d\n  crib-stats enumerate\n"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from matplotlib.figure import Figure
+from crib_stats.core.cards import RANK_NAMES, SUIT_SYMBOLS
+from crib_stats.presentation.report import discard_title
 
 _COLOURS = {"hand": "#1f77b4", "crib": "#d62728", "five-card": "#2ca02c"}
 
@@ -57,8 +59,6 @@ def discard_figure(analysis, title: str | None = None) -> Figure:
     """Throws of one discard analysis (:class:`~crib_stats.discard.analysis.DiscardAnalysis`): E[hand] and
     the signed E[crib] stacked, net marked with its standard deviation, best first. The title
     names the cards, variant, role and starter, and the need when one was given."""
-    from crib_stats.presentation.report import discard_title
-
     rows = analysis.throws
     fig = Figure(figsize=(10, 0.45 * len(rows) + 1.8))
     ax = fig.add_subplot()
@@ -114,8 +114,6 @@ def net_distribution_figure(results: Sequence, crib_is_yours: bool, title: str |
 
 def starter_figure(result, title: str | None = None) -> Figure:
     """Starter by starter for one throw: hand points (bars) and E[crib | starter] (dots)."""
-    from crib_stats.core.cards import RANK_NAMES, SUIT_SYMBOLS
-
     cards = sorted(result.hand_by_starter)
     fig = Figure(figsize=(12, 4.2))
     ax = fig.add_subplot()

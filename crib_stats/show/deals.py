@@ -18,6 +18,7 @@ import numpy as np
 
 from crib_stats.core.cache import disk_cached
 from crib_stats.core.tables import rank_table, suit_classes
+from crib_stats.show.enumeration import summary
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ FRAMINGS = {
 @lru_cache(maxsize=None)
 def deal_odds(dealt: int, keep: int) -> Odds:
     """Best keep of ``dealt`` cards for each starter, over every (dealt cards, starter) pair."""
-    from crib_stats.kernels import deals as kd
+    from crib_stats.kernels import deals as kd  # lazy: numba only when used
 
     def compute():
         table = rank_table(keep + 1)
@@ -75,8 +76,6 @@ def deal_odds(dealt: int, keep: int) -> Odds:
 
 def odds(deals: bool = True) -> list[Odds]:
     """Top-hand odds: a random hand and crib, and (with ``deals``) the best keep of a deal."""
-    from crib_stats.show.enumeration import summary
-
     hand = summary("hand")
     crib = summary("crib")
     out = [

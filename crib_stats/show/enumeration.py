@@ -47,7 +47,7 @@ def _check(table: str, method: str) -> tuple[int, bool]:
 
 def histograms(k: int, method: str = "brute") -> tuple[np.ndarray, np.ndarray]:
     """(hand-rules, crib-rules) histograms over every (k-card hand, starter), indexed by score."""
-    from crib_stats.kernels import distributions
+    from crib_stats.kernels import distributions  # lazy: numba only when used
 
     if method == "brute":
         return distributions.enumerate_hands(rank_table(k + 1), hands(k))
@@ -110,7 +110,7 @@ def distribution(table: str = "hand", method: str = "brute"):
 
 def frame(summ: Summary):
     """The DataFrame of :func:`distribution` for a Summary already computed."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     total = summ.combinations
     cnt = list(summ.counts)

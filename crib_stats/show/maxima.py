@@ -28,6 +28,7 @@ from crib_stats.core.cards import RANK_NAMES, Card
 from crib_stats.kernels.constants import JACK
 from crib_stats.core.rules import HEELS
 from crib_stats.core.tables import rank_table
+from crib_stats.peg.pegging import best_play
 
 PEG_BOUND = 30  # the most the dealer can peg in the six-card play (data/pegging_extremes_six_card.json)
 FULL_DECK = tuple(range(52))
@@ -82,7 +83,7 @@ def _ranks(codes) -> str:
 def dealer_show_max(heels: bool = False, deck=None, starters=None) -> ShowMaximum:
     """Largest hand + crib (+ 2 for a jack starter with ``heels``) over every (hand, crib,
     starter) of distinct cards from ``deck``; the count is of (hand, crib, starter) triples."""
-    from crib_stats.kernels import maxima as km
+    from crib_stats.kernels import maxima as km  # lazy: numba only when used
 
     codes = _deck(deck)
     deck_arr = np.array(codes, np.int64)
@@ -148,8 +149,8 @@ def _rank_counts(rows: np.ndarray) -> np.ndarray:
 def _search(codes, starters, heels: bool, target: int, peg_bound: int):
     """Every deal whose total can reach ``target``: ((best, deals at best, example, patterns) or
     None when no deal reaches the target, pairs examined, the best total seen)."""
-    from crib_stats.kernels import combinatorics
-    from crib_stats.kernels import maxima as km
+    from crib_stats.kernels import combinatorics  # lazy: numba only when used
+    from crib_stats.kernels import maxima as km  # lazy: numba only when used
 
     deck_arr = np.array(codes, np.int64)
     deck_counts = np.bincount(deck_arr >> 2, minlength=13)
@@ -222,8 +223,6 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
     whenever the answer is at least the target it was found with. The default first target is the
     upper bound: the best show + ``peg_bound``.
     """
-    from crib_stats.peg.pegging import best_play
-
     codes = _deck(deck)
     if target is None:
         target = dealer_show_max(heels, codes, starters).points + peg_bound
@@ -283,7 +282,7 @@ def hands_scoring(points: int = 24, crib: bool = False) -> tuple[RankPattern, ..
     """
     from itertools import combinations, product
 
-    from crib_stats.kernels import combinatorics, show
+    from crib_stats.kernels import combinatorics, show  # lazy: numba only when used
 
     t5 = rank_table(5)
     found = []

@@ -97,7 +97,7 @@ def score(
     The hand has as many cards as the variant keeps (4, or 3 in the five-card game); a crib
     always has 4. Raises CardError for bad cards, a wrong count, or a starter that is in the hand.
     """
-    from crib_stats.kernels import show
+    from crib_stats.kernels import show  # lazy: numba only when used
 
     v = get_variant(variant)
     size = CRIB_SIZE if crib else v.kept

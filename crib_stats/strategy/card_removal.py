@@ -8,14 +8,17 @@ from __future__ import annotations
 import numpy as np
 
 from crib_stats.strategy.equilibrium import Solution, game
+from crib_stats import __version__
+from crib_stats.core.cards import Card, format_cards
+from crib_stats.core.engine import Executor, ShardCache, bounds, checked
+from crib_stats.core.tables import rank_table
 
 
 def exact_cribs_shard(deck_ranks: tuple[int, ...], deals: np.ndarray, stack: np.ndarray) -> tuple[str, np.ndarray]:
     """The exact E[crib] of every card throw of ``deals`` against the strategies ``stack``
     (:func:`crib_stats.kernels.equilibrium.exact_cribs`), with the kernel digest; runs here or
     on a Dask worker."""
-    from crib_stats.kernels import equilibrium as ke, source_digest
-    from crib_stats.core.tables import rank_table
+    from crib_stats.kernels import equilibrium as ke, source_digest  # lazy: numba only when used
 
     g = game(tuple(deck_ranks))
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
@@ -38,13 +41,10 @@ def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, e
     """
     import hashlib
 
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
     from itertools import combinations
 
-    from crib_stats import __version__
-    from crib_stats.core.cards import Card, format_cards
-    from crib_stats.core.engine import Executor, ShardCache, bounds, checked
-    from crib_stats.kernels import equilibrium as ke, source_digest
+    from crib_stats.kernels import equilibrium as ke, source_digest  # lazy: numba only when used
 
     g = sol.game
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)

@@ -30,6 +30,12 @@ from functools import lru_cache
 from math import comb
 
 import numpy as np
+from crib_stats import __version__
+from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.core.engine import Executor, bounds, checked
+from crib_stats.core.io import atomic_write
+from crib_stats.core.tables import rank_table
+from crib_stats.kernels import source_digest
 
 
 
@@ -63,7 +69,6 @@ class Game:
         stack = np.ascontiguousarray(np.stack(sigmas), dtype=np.float64)
         if executor is None and shards == 1:
             return _crib_rows(self, stack, 0, len(self.weights))
-        from crib_stats.core.engine import Executor, bounds, checked
 
         spans = bounds(len(self.weights), shards)
         parts: dict[int, np.ndarray] = {}
@@ -78,8 +83,7 @@ class Game:
 
 
 def _crib_rows(g: "Game", stack: np.ndarray, lo: int, hi: int) -> np.ndarray:
-    from crib_stats.kernels import equilibrium as ke
-    from crib_stats.core.tables import rank_table
+    from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
 
     total = comb(int(g.avail.sum()) - 6, 6)
     values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
@@ -90,8 +94,6 @@ def _crib_rows(g: "Game", stack: np.ndarray, lo: int, hi: int) -> np.ndarray:
 def crib_rows(deck_ranks: tuple[int, ...], stack: np.ndarray, lo: int, hi: int) -> tuple[str, np.ndarray]:
     """One shard of :meth:`Game.crib` (hands ``lo..hi-1``), with the digest of the kernel
     sources that computed it; runs here or on a Dask worker, which builds the game once."""
-    from crib_stats.kernels import source_digest
-
     return source_digest(), _crib_rows(game(tuple(deck_ranks)), stack, lo, hi)
 
 
@@ -103,8 +105,7 @@ def game(deck_ranks: tuple[int, ...] = tuple(range(13))) -> Game:
     >>> len(g.weights), int(g.weights.sum())   # rank multisets; C(52, 6) hands
     (18395, 20358520)
     """
-    from crib_stats.kernels import equilibrium as ke
-    from crib_stats.core.tables import rank_table
+    from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
 
     deck = np.array(sorted(deck_ranks), np.int64)
     counts, weights, hr, hc, hn, tkeys, kkeys, nt = ke.game_hands(deck)
@@ -275,9 +276,6 @@ class Checkpoint:
         import json
         from pathlib import Path
 
-        from crib_stats import __version__
-        from crib_stats.core.cache import cache_root as default_cache_root
-        from crib_stats.kernels import source_digest
 
         key = {"deck_ranks": list(deck_ranks), "version": __version__, "kernels": source_digest(),
                "solver": hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}
@@ -294,8 +292,6 @@ class Checkpoint:
             self.path.unlink()
 
     def save(self, state: dict) -> None:
-        from crib_stats.core.io import atomic_write
-
         arrays = {k: state[k] for k in self.ARRAYS}
         arrays["t"] = np.array(state["t"])
         arrays["weight_sum"] = np.array(state["weight_sum"])

@@ -42,6 +42,9 @@ from crib_stats.core.exact import exact_items, frac_text
 from crib_stats.core.rules import HEELS as RULE_HEELS
 from crib_stats.kernels.constants import INVALID
 from crib_stats.peg.tables import check_policy, multiset_row, multisets, play_table, value_matrix
+from crib_stats.core.cards import RANK_NAMES
+from crib_stats.discard.shards import ROLES
+from crib_stats.show.enumeration import summary
 
 CRIB_MODELS = ("random",)  # the sweep's models; equilibrium joins when the sweep supports it
 PAIRINGS = ("fit", "removal")
@@ -89,8 +92,6 @@ def keep_weights(pairs) -> np.ndarray:
 
 def figures_from_sweep(result) -> SweepFigures:
     """:class:`SweepFigures` of a :class:`crib_stats.discard.sweep.SweepResult` (any deck)."""
-    from crib_stats.discard.shards import ROLES
-
     if result.variant != "six-card":
         raise SeatsError(f"the seats are the six-card game's, got a {result.variant} sweep")
     ranks = [[r for r in range(13) for _ in range(int(k[r]))] for k in result.keep_sets]
@@ -103,9 +104,8 @@ def figures_from_sweep(result) -> SweepFigures:
 @lru_cache(maxsize=None)
 def committed_figures(crib_model: str = "random", data_dir: Path = DATA_DIR) -> SweepFigures:
     """:class:`SweepFigures` read from the committed sweep (sweep_summary.json, keeps table)."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
-    from crib_stats.core.cards import RANK_NAMES
 
     s = json.loads((data_dir / "sweep_summary.json").read_text(encoding="utf-8"))["six-card"]
     if s["crib_model"] != check_crib_model(crib_model):
@@ -226,8 +226,6 @@ class SeatResult:
 @lru_cache(maxsize=None)
 def random_crib_mean() -> Fraction:
     """E[crib] of four random cards and a random starter (crib rules), exact."""
-    from crib_stats.show.enumeration import summary
-
     return summary("crib", method="ranks").mean
 
 

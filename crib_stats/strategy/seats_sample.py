@@ -17,9 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from crib_stats.kernels.constants import INVALID
+from crib_stats.kernels.constants import INVALID, JACK
 from crib_stats.peg.tables import POLICIES, check_policy, multiset_row, play_table, value_matrix
-from crib_stats.kernels.constants import JACK
 from crib_stats.core.rules import HEELS as RULE_HEELS
 from crib_stats.strategy.seats import (
     CRIB_MODELS,
@@ -35,6 +34,9 @@ from crib_stats.strategy.seats import (
 )
 from crib_stats.core.data import DATA_DIR
 from crib_stats.core.exact import exact_items, frac_text
+from crib_stats.core.cards import Card
+from crib_stats.core.io import OutputDir
+from crib_stats.discard.analysis import evaluate
 
 
 SAMPLE_COLUMNS = ("dealer_keep", "dealer_throw", "pone_keep", "pone_throw")
@@ -49,9 +51,6 @@ def choose(cards, role: str, crib_model: str = "random") -> tuple[list[int], lis
     >>> throw, hand                                                          # 7♣ 9♣
     ([24, 32], Fraction(383, 23))
     """
-    from crib_stats.core.cards import Card
-    from crib_stats.discard.analysis import evaluate
-
     dealt = sorted(int(c) for c in cards)
     results = evaluate([Card.from_code(c) for c in dealt], role=role, crib_model=check_crib_model(crib_model))
 
@@ -70,7 +69,7 @@ def sample_records(n: int, seed: int = 0, crib_model: str = "random"):
     dealer the first six cards, pone the next six), each player keeping by :func:`choose`.
     A DataFrame, one row per deal: the keeps and throws (card codes) and each player's E[hand]
     and E[crib] under the crib model. The first k rows of n deals are the k deals of seed."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     rng = np.random.default_rng(seed)
     rows = []
@@ -88,7 +87,7 @@ def sample_records(n: int, seed: int = 0, crib_model: str = "random"):
 def deal_points(records) -> dict[str, np.ndarray]:
     """Points of every deal with every one of its 40 possible starters, (n, 40) int arrays:
     hand_dealer, hand_pone, crib (the two actual throws) and heels; and (n,) rows of the keeps."""
-    from crib_stats.kernels.show import score_batch
+    from crib_stats.kernels.show import score_batch  # lazy: numba only when used
 
     keeps = {role: np.array([list(k) for k in records[f"{role}_keep"]], np.int64) for role in ("dealer", "pone")}
     crib = np.array([list(a) + list(b) for a, b in zip(records["dealer_throw"], records["pone_throw"])], np.int64)
@@ -249,8 +248,6 @@ def summary(n: int = 10_000, seed: int = 0, records=None) -> dict:
 def write(out, n: int = 10_000, seed: int = 0, records=None) -> list[Path]:
     """data/seats_sample.parquet (the sampled deals) and data/seats_summary.json into ``out``, an
     :class:`crib_stats.core.io.OutputDir` (atomic writes, listed in the tool's index) or a directory."""
-    from crib_stats.core.io import OutputDir
-
     close = not isinstance(out, OutputDir)
     if close:
         out = OutputDir(out, [SAMPLE, SUMMARY])
@@ -269,7 +266,7 @@ def write(out, n: int = 10_000, seed: int = 0, records=None) -> list[Path]:
 
 def committed_sample():
     """The committed sampled deals (data/seats_sample.parquet) as :func:`sample_records` made them."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     frame = pd.read_parquet(DATA_DIR / SAMPLE)
     for c in SAMPLE_COLUMNS:

@@ -36,6 +36,8 @@ from crib_stats.discard.crib_tables import CribTable, load_table, render_csv
 from crib_stats.core.cards import RANK_NAMES
 from crib_stats.strategy.equilibrium import Solution, exploitability, exploitability_from, pair_means, purify
 from crib_stats.strategy.hessel import HesselResult, hessel
+from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.core.engine import Executor
 
 REDUCED = (0, 3, 4, 10)  # A 4 5 J
 TARGET = 0.005
@@ -66,7 +68,7 @@ def solution_tables(sol: Solution):
     it (share of deals). A pair a role never throws gets the mean over every hand able to throw
     it of that throw's crib value against the opponent's strategy (its frequency is 0).
     Flushes are not in the game, so suited and offsuit throws of a pair are one entry."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     g = sol.game
     d_mean, d_mass = pair_means(g, sol.sigma_dealer, sol.crib_vs_pone)
@@ -119,7 +121,7 @@ def solution_summary(sol: Solution) -> dict:
 def strategy_frame(sol: Solution):
     """Both strategies in long form: hand (ranks), weight, throw (ranks), dealer, pone
     probabilities (rows where either is positive)."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     g = sol.game
     h, j = np.nonzero(g.valid & ((sol.sigma_dealer > 0) | (sol.sigma_pone > 0)))
@@ -143,7 +145,7 @@ def reduced_result(target: float = REDUCED_TARGET) -> dict:
 
 def hessel_reproduction(res: HesselResult, published: CribTable):
     """Hessel's iteration beside his published table: (cell-by-cell DataFrame, summary dict)."""
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only when used
 
     rows = []
     for a in range(13):
@@ -190,9 +192,6 @@ def solve_and_write(out, *, scheduler: str | None = None, workers: int | None = 
     the user's cache directory; False: no cache, nothing resumes) keeps the solver's state and
     the finished card-removal slices. Returns the summary written to ``equilibrium_summary.json``.
     """
-    from crib_stats.core.engine import Executor
-    from crib_stats.core.cache import cache_root as default_cache_root
-
     say = progress or (lambda text: None)
     root = None if cache_root is False else (default_cache_root("equilibrium") if cache_root is None else cache_root)
     g = eq.game()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from crib_stats.presentation.report.base import exact, header, wrap
+from crib_stats.kernels.constants import INVALID
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,7 +60,6 @@ def play_table_text(table, policy: str) -> str:
     of the value (minimax), as exact fractions (pairs of multisets, unweighted)."""
     import numpy as np
 
-    from crib_stats.kernels.constants import INVALID
 
     if policy == "greedy":
         valid = table[:, :, 0] != INVALID

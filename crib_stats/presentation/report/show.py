@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from crib_stats.presentation.report.base import cards, exact, header, plural, with_exact, wrap, wrap_items
+from crib_stats.show.deals import format_one_in
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,8 +104,6 @@ def _at_least(counts) -> list[int]:
 
 
 def enumerate_text(summaries, odds, method: str) -> str:
-    from crib_stats.show.deals import format_one_in
-
     out: list[str] = []
     for s in summaries:
         out.append(wrap(f"== {s.table}: {s.description} (method {method})"))

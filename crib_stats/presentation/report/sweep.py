@@ -6,6 +6,9 @@ import math
 import textwrap
 
 from crib_stats.presentation.report.base import WIDTH, exact, header, wrap, wrap_items
+from crib_stats.core.cards import RANK_NAMES
+from crib_stats.discard.sweep import FULL_DECK, OBJECTIVES, ROLE_LABELS, ROLES, TIE_RULE
+from crib_stats.strategy.seats import SEED_FIGURES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -20,9 +23,6 @@ def sweep_json(result) -> dict:
 def sweep_text(result, top: int = 5) -> str:
     """The summary of a sweep: per policy the exact means, how often it departs from the
     hand-only choice, what that gains, ties; then the most thrown rank pairs."""
-    from crib_stats.core.cards import RANK_NAMES
-    from crib_stats.discard.sweep import FULL_DECK, OBJECTIVES, ROLE_LABELS, ROLES, TIE_RULE
-
     r = result
     deck = "" if r.deck_ranks == FULL_DECK else " (deck of " + " ".join(RANK_NAMES[x] for x in r.deck_ranks) + ")"
     lines = [
@@ -92,7 +92,6 @@ def seats_text(result, sample=None) -> str:
     """
     import numpy as np
 
-    from crib_stats.strategy.seats import SEED_FIGURES
 
     s = sample.estimates if sample is not None else {}
     lines = [f"six-card game per seat: play {result.policy}, crib model {result.crib_model}, keeps paired by "
