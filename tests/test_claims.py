@@ -45,6 +45,7 @@ def test_registry_is_well_formed():
         assert f.endswith(".txt") and len(f) == len("000_d94c73912b78599d.txt")
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_every_claim_evaluates_to_a_known_verdict(entries):
     assert set(entries) == {c.id for c in registry()}
     for e in entries.values():
@@ -72,6 +73,7 @@ MODEL = {"real-hand-higher", "real-dealer-hand-7.95", "real-pone-hand-8.10", "re
          "real-pegging-3.5-2.1", "real-per-deal-16-10"}
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_verdicts(entries):
     by = lambda v: {i for i, e in entries.items() if e.finding.verdict == v}  # noqa: E731
     assert by("wrong") == WRONG
@@ -131,6 +133,7 @@ D13 = D14[:13]
 D_HEELS = [29, 30, 31, 32, 34, 40, 41, 42, 43, 44, 45, 46, 47]  # 8s, 9s, jacks, queens: a jack turned decides
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 @pytest.mark.parametrize("deck", [D14, D_HEELS])
 @pytest.mark.parametrize("heels", [False, True])
 def test_dealer_show_kernel_equals_naive_twin(deck, heels):
@@ -140,6 +143,7 @@ def test_dealer_show_kernel_equals_naive_twin(deck, heels):
 
 @pytest.mark.parametrize("deck, heels", [(D13, False), (D13, True), (D_HEELS, True),
                                          pytest.param(D_HEELS, False, marks=pytest.mark.slow)])
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_dealer_total_kernel_equals_naive_twin(deck, heels):
     m = dealer_total_max(heels, deck)
     assert (m.points, m.deals) == reference.dealer_total_max(deck, None, heels)
@@ -260,6 +264,7 @@ def test_claims_recomputed_without_the_committed_odds_and_maxima():
 # ------------------------------------------------------------------------------- output
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_renderers(entries):
     listed = list(entries.values())
     text = claims_report.render_text(listed)
@@ -271,11 +276,13 @@ def test_renderers(entries):
     assert doc["verdicts"]["wrong"] == len(WRONG)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_committed_report_is_what_the_renderer_makes(entries):
     with open(os.path.join(ROOT, "docs", "claims.md"), encoding="utf-8") as fh:
         assert fh.read() == claims_report.render_markdown([entries[c.id] for c in registry()])
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_entry_dict_keys(entries):
     d = next(iter(entries.values())).as_dict()
     assert isinstance(next(iter(entries.values())), Entry)

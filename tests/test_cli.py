@@ -119,6 +119,7 @@ def test_enumerate_all_text_and_csv(cli):
     assert sum(int(r.split(",")[2]) for r in rows[1:]) == 1_082_900
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_enumerate_table_crib_prints_only_the_crib_odds(cli):
     code, out, _ = cli("enumerate", "--table", "crib")
     assert code == 0
@@ -283,6 +284,7 @@ def test_committed_data_is_what_the_code_computes():
         assert got == want, key
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_sweep_with_pegging_adds_the_per_seat_table(cli):
     from crib_stats.strategy.seats import per_seat
 

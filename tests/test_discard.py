@@ -236,6 +236,7 @@ def test_cli_bad_input(cli, argv, fragment):
     ("jh 5h", "5s 6s", "six-card"),
     ("7c", "8c 9d 2h", "three-player"),
 ])
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_crib_value_equals_reference(throw, kept, var):
     r = crib_value(throw, kept, variant=var)
     t, k = parse(throw), parse(kept)

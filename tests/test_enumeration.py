@@ -68,6 +68,7 @@ def test_unknown_names():
     ((0, 4, 9, 10, 12), 5, 4),  # A 5 10 J K
     ((1, 2, 3, 10, 11), 5, 3),  # 2 3 4 J Q, five-card game keep
 ])
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_best_keep_kernel_equals_brute_force_on_a_reduced_deck(ranks, dealt, keep):
     table = show.rank_table(keep + 1)
     index, rows, with_card = kdeals.best_keep_rank_rows(table, dealt, keep)

@@ -46,6 +46,7 @@ def test_hands_weights_and_hand_values_match_the_twin(deck):
             assert g.hand_ev[h, j] == pytest.approx(float(want), abs=1e-12)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 @pytest.mark.parametrize("deck", [DECK, DECK5])
 def test_crib_values_match_the_twin_against_mixed_and_pure_strategies(deck):
     g = eq.game(deck)
@@ -86,6 +87,7 @@ def test_exploitability_of_a_known_pair_matches_brute_force_best_responses():
     assert e.pone_gain > 0.01  # throwing at random is far from a best response
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_the_solver_reaches_an_epsilon_equilibrium_certified_by_brute_force():
     """The brute-force best responses bracket the game value: the dealer's strategy guarantees
     at least value - pone gain, the pone's at most value + dealer gain; the solver's reported
@@ -112,6 +114,7 @@ def test_hessel_iteration_on_a_small_deck_ends_in_a_fixed_point_or_a_cycle():
         assert np.all(obj[np.arange(len(obj)), thrown] == obj.max(1))
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_exact_full_card_cribs_match_the_twin():
     from itertools import combinations
 

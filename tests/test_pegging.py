@@ -177,6 +177,7 @@ def test_kernel_points_function_exhaustive_on_short_counts():
     ((0, 2, 3, 4, 6), 4, False),    # A 3 4 5 7, six-card play
     ((0, 1, 4, 9, 12), 3, True),    # A 2 5 10 K, five-card play
 ])
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop):
     ms = combinatorics.rank_multisets(size, np.array(ranks, np.int64))
     table = kplay.peg_extremes_rows(ms, 0, len(ms), stop)
@@ -291,6 +292,7 @@ def test_committed_extremes_are_what_the_search_computes(name, variant):
     assert extremes(variant).as_dict() == _committed(name)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 @pytest.mark.parametrize("policy", ["greedy", "minimax"])
 def test_cli_policy_plays_the_hands_out(cli, policy):
     from crib_stats.kernels import policies as kpol

@@ -139,12 +139,13 @@ def frame_table(frame, policy: str) -> np.ndarray:
     return out
 
 
-def write_table(policy: str, path: str | Path | None = None, table: np.ndarray | None = None) -> Path:
-    """Compute (unless given) and write the table of ``policy`` as Parquet (atomically)."""
+def write_table(policy: str, path: str | Path, table: np.ndarray | None = None) -> Path:
+    """Compute (unless given) and write the table of ``policy`` as Parquet (atomically) to
+    ``path``: no default, so nothing writes into the package's own data unless told to."""
     if table is None:
         table = compute_table(policy)
     frame = table_frame(table, policy)
-    target = Path(path) if path is not None else table_path(policy)
+    target = Path(path)
     return atomic_write(target, lambda fh: frame.to_parquet(fh, index=False, compression="zstd"), binary=True)
 
 
