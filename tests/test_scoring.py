@@ -146,3 +146,46 @@ def test_total_is_sum_of_parts_and_matches_reference(cards, crib):
     assert 0 <= b.total <= 29
     assert (b.fifteens, b.pairs, b.runs, b.flush, b.nobs) == reference.show(
         [c.code for c in cards[:4]], cards[4].code, crib)
+
+
+def test_the_table_scorer_equals_the_kernel_on_random_shows():
+    """score() reads the kernel's show of every card pattern from tables (so a process scoring
+    a few hands never imports numba); the tables must give what the kernel gives, subsets and
+    their order included, on hands, cribs and five-card hands (3 cards + starter)."""
+    import random
+
+    import numpy as np
+
+    from crib_stats.kernels import show
+    from crib_stats.show.scoring import show_of
+
+    rng = random.Random(11)
+    checked = 0
+    while checked < 4000:
+        n = rng.choice([4, 5])
+        crib = rng.random() < 0.5
+        codes = rng.sample(range(52), n)
+        if rng.random() < 0.4:  # flushes and nobs are rare at random: force suits and jacks
+            suit = rng.randrange(4)
+            codes = [(c >> 2) * 4 + suit if rng.random() < 0.8 else c for c in codes]
+            if rng.random() < 0.5:
+                codes[0] = 40 + (codes[-1] & 3)  # the jack of the starter's suit
+            if len(set(codes)) < n:
+                continue
+        parts, masks = show.score_one(np.array(codes, np.int64), crib)
+        want = [(int(m) >> 8, int(m) & 0xFF) for m in masks]
+        got_parts, got = show_of(codes, crib)
+        assert got_parts == tuple(int(x) for x in parts), codes
+        assert [m for m in got] == sorted(want) and [m for k, m in got] == [m for k, m in sorted(want)], codes
+        checked += 1
+
+
+def test_scoring_a_hand_imports_no_numba_once_the_tables_exist():
+    import subprocess
+    import sys
+
+    code = ("import sys; from crib_stats.show.scoring import score; "
+            "t = score('5h 5c 5s jd', '5d').total; print(t, 'numba' in sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)  # makes the tables
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["29", "False"]

@@ -48,11 +48,11 @@ def source_digest() -> str:
 
 def digest_of(directory: Path) -> str:
     """sha256 (16 hex digits) of every ``*.py`` file in ``directory``, with numba's and numpy's
-    versions."""
-    import numba  # lazy: numba only when used
-    import numpy
+    versions (read from their installed metadata: importing numba here would cost every
+    process that only reads a cached table half a second)."""
+    from importlib.metadata import version
 
-    h = hashlib.sha256(f"numba {numba.__version__} numpy {numpy.__version__}\n".encode())
+    h = hashlib.sha256(f"numba {version('numba')} numpy {version('numpy')}\n".encode())
     for path in sorted(Path(directory).glob("*.py")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]

@@ -184,6 +184,60 @@ def hand_points(hand_table, keep_base, keep_suit, keep_jacks, k, s):
     return pts
 
 
+MEMO_WIDTH = 32  # scoring subsets of one show: at most 8 fifteens + 6 pairs + 4 runs of 3
+
+
+@njit(cache=True)
+def show_memo(multisets, n):
+    """The show of every card pattern of ``n`` cards, from :func:`show`, for a scorer that reads
+    tables instead of compiling (``crib-stats score`` starts without numba once these exist).
+
+    Ranks: for each count row of ``multisets`` (M, 13), the sorted ranks' base-13 ``keys`` (M,),
+    the fifteens, pairs and runs ``parts`` (M, 3) and the scoring subsets ``masks`` (M,
+    MEMO_WIDTH) as ``kind << 8 | bitmask`` over the sorted positions (-1 after the last).
+    Suits: ``suit_terms`` (2, 4**n * 2**(n-1), 2), flush and nobs for crib 0/1 of every
+    assignment of suits to the n positions (base 4, the starter last) and of jacks to the n - 1
+    hand positions (a bit each): what the ranks of the other cards cannot change.
+    """
+    m = multisets.shape[0]
+    keys = np.zeros(m, np.int64)
+    parts = np.zeros((m, 3), np.int8)
+    out = np.full((m, MEMO_WIDTH), -1, np.int16)
+    masks = np.zeros(64, np.int64)
+    codes = np.zeros(n, np.int64)
+    for row in range(m):
+        i = 0
+        key = 0
+        for r in range(RANKS):
+            for k in range(multisets[row, r]):
+                codes[i] = r * 4 + k  # equal ranks in distinct suits: real cards
+                key = key * RANKS + r
+                i += 1
+        f, p, ru, fl, nb, nm = show(codes, n, False, masks)
+        keys[row] = key
+        parts[row, 0] = f
+        parts[row, 1] = p
+        parts[row, 2] = ru
+        for j in range(nm):
+            out[row, j] = masks[j]
+    n_suits = 4**n
+    n_jacks = 1 << (n - 1)
+    suit_terms = np.zeros((2, n_suits * n_jacks, 2), np.int8)
+    for crib in range(2):
+        for sp in range(n_suits):
+            for jp in range(n_jacks):
+                x = sp
+                for i in range(n):
+                    su = x % 4
+                    x //= 4
+                    rank = JACK if i < n - 1 and (jp >> i) & 1 else i  # other ranks: 0..n-1, no jack
+                    codes[i] = rank * 4 + su
+                f, p, ru, fl, nb, nm = show(codes, n, crib == 1, masks)
+                suit_terms[crib, sp * n_jacks + jp, 0] = fl
+                suit_terms[crib, sp * n_jacks + jp, 1] = nb
+    return keys, parts, out, suit_terms
+
+
 def warmup() -> None:
     codes = np.array([0, 4, 8, 12, 16], np.int64)
     score_one(codes, False)
@@ -191,3 +245,4 @@ def warmup() -> None:
     rank_table(2)
     card_summary(codes, 4)
     hand_points(rank_table(2), 0, -1, 0, 1, 4)
+    show_memo(np.array([[1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]], np.int64), 3)

@@ -14,13 +14,15 @@ fifteen two (3♣ 3♦ 4♥ 5♠), fifteen four (5♠ K♥), and a pair is 6 (3�
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 import numpy as np
 
+from crib_stats.core.cache import disk_cached
 from crib_stats.core.cards import Card, CardError, check_disjoint, format_cards, parse, parse_n
-from crib_stats.kernels.constants import KIND_FIFTEEN, KIND_PAIR, KIND_RUN
 from crib_stats.core.rules import CRIB_SIZE, Variant, variant as get_variant
+from crib_stats.kernels.constants import JACK, KIND_FIFTEEN, KIND_PAIR, KIND_RUN, RANKS
 
 _NUMBERS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -97,8 +99,6 @@ def score(
     The hand has as many cards as the variant keeps (4, or 3 in the five-card game); a crib
     always has 4. Raises CardError for bad cards, a wrong count, or a starter that is in the hand.
     """
-    from crib_stats.kernels import show  # lazy: numba only when used
-
     v = get_variant(variant)
     size = CRIB_SIZE if crib else v.kept
     other = {4: "a four-card hand is the default (--variant six-card)", 3: "for a three-card hand use --variant five-card"}
@@ -106,12 +106,11 @@ def score(
     cards = parse_n(hand, size, "a crib" if crib else f"a {v.name} hand", hints)
     start = parse_n([starter] if isinstance(starter, Card) else starter, 1, "the starter")[0]
     check_disjoint(cards, [start], "crib" if crib else "hand", "starter")
-    codes = np.array([c.code for c in cards] + [start.code], dtype=np.int64)
-    parts, masks = show.score_one(codes, bool(crib))
+    codes = [c.code for c in cards] + [start.code]
+    parts, tagged = show_of(codes, bool(crib))
     everything = cards + (start,)
     groups: dict[int, list[tuple[Card, ...]]] = {KIND_FIFTEEN: [], KIND_PAIR: [], KIND_RUN: []}
-    for tagged in masks.tolist():
-        kind, mask = tagged >> 8, tagged & 0xFF
+    for kind, mask in tagged:
         groups[kind].append(tuple(c for i, c in enumerate(everything) if (mask >> i) & 1))
     f, p, r, fl, nb = (int(x) for x in parts)
     return Breakdown(
@@ -129,4 +128,46 @@ def score(
     )
 
 
-__all__ = ["Breakdown", "score", "CardError", "parse"]
+@lru_cache(maxsize=None)
+def show_memo(n: int) -> tuple[np.ndarray, ...]:
+    """The kernel's show of every card pattern of ``n`` cards (:func:`crib_stats.kernels.show.
+    show_memo`), computed once per machine and kept on disk beside the compiled kernels, so a
+    process that scores a few hands reads tables and never imports numba."""
+    def compute():
+        from crib_stats.kernels import combinatorics, show  # lazy: numba only the first time
+
+        multisets = combinatorics.rank_multisets(n, np.arange(RANKS, dtype=np.int64))
+        return show.show_memo(multisets, n)
+
+    return disk_cached(f"show_memo_{n}", compute)
+
+
+def show_of(codes: list[int], crib: bool) -> tuple[tuple[int, int, int, int, int], list[tuple[int, int]]]:
+    """The show of card codes (the starter last) read from :func:`show_memo`: (fifteens, pairs,
+    runs, flush, nobs) and the scoring subsets as (kind, bitmask over ``codes``), in the order
+    the kernel's :func:`crib_stats.kernels.show.show` lists them (by bitmask within a kind).
+
+    >>> show_of([16, 17, 18, 43, 19], False)[0]     # 5♣ 5♦ 5♥ J♠ + 5♠
+    (16, 12, 0, 0, 1)
+    """
+    n = len(codes)
+    keys, parts, masks, suit_terms = show_memo(n)
+    order = sorted(range(n), key=lambda i: codes[i] >> 2)  # sorted position j holds card order[j]
+    key = 0
+    for i in order:
+        key = key * RANKS + (codes[i] >> 2)
+    row = int(np.searchsorted(keys, key))
+    suits = sum((codes[i] & 3) * 4**i for i in range(n))
+    jacks = sum(1 << i for i in range(n - 1) if codes[i] >> 2 == JACK)
+    flush, nobs = (int(x) for x in suit_terms[int(crib), suits * (1 << (n - 1)) + jacks])
+    subsets = []
+    for t in masks[row].tolist():
+        if t < 0:
+            break
+        sorted_mask = t & 0xFF
+        subsets.append((t >> 8, sum(1 << order[j] for j in range(n) if (sorted_mask >> j) & 1)))
+    f, p, r = (int(x) for x in parts[row])
+    return (f, p, r, flush, nobs), sorted(subsets)
+
+
+__all__ = ["Breakdown", "score", "show_of", "CardError", "parse"]
