@@ -83,6 +83,7 @@ def test_verdicts(entries):
         "game-61-short", "game-91", "skunk-91", "muggins"}
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_independent_derivations():
     # 5-5-10-J + 5: fifteens 10+5 (3 ways), J+5 (3 ways), 5+5+5 (1) = 7 x 2 = 14; pairs C(3,2) x 2 = 6
     b = score("5h 5c 10d jd", "5s")
@@ -149,6 +150,7 @@ def test_dealer_total_kernel_equals_naive_twin(deck, heels):
     assert (m.points, m.deals) == reference.dealer_total_max(deck, None, heels)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_heels_decide_on_the_heels_pack():
     # the pack exercises the heels path: with a jack turned the dealer does better than without
     assert dealer_show_max(True, D_HEELS).points > dealer_show_max(False, D_HEELS).points

@@ -127,6 +127,7 @@ def test_enumerate_table_crib_prints_only_the_crib_odds(cli):
     assert "six-card deal" not in out and "random 4-card hand" not in out
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_enumerate_csv_includes_the_deal_odds(cli):
     code, out, _ = cli("enumerate", "--csv", "--table", "hand")
     rows = [r.split(",") for r in out.strip().splitlines()[1:]]

@@ -248,6 +248,7 @@ def test_crib_value_equals_reference(throw, kept, var):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=6, max_size=6, unique=True), st.sampled_from([1, -1]),
        st.integers(-1, 45), st.sampled_from([6, 5]))
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_rank_class_kernel_equals_card_pair_kernel(cards, sign, starter_index, dealt):
     """The rank-class crib kernel against the card-by-card one, on identical inputs."""
     import numpy as np

@@ -222,6 +222,7 @@ def test_the_committed_pair_table_is_the_crib_against_the_committed_strategies()
     assert np.allclose(fresh.pone_into_dealer_crib, pairs.pone_into_dealer_crib, atol=1e-9)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_kernel_warmup_compiles_every_equilibrium_kernel():
     from crib_stats.kernels import equilibrium as ke
 

@@ -23,7 +23,7 @@ COMMANDS = [
      "--top", "2"],
     ["peg", "4", "2", "3", "5", "6"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "greedy"],
-    ["sweep", "--variant", "five-card"],
+    pytest.param(["sweep", "--variant", "five-card"], marks=pytest.mark.slow),  # a whole sweep: 30 s
     ["peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d", "--play", "7c", "7h", "7d", "7s",
      "4h", "4c", "4s", "4d"],
     ["peg", "--pone", "5", "5", "4", "4", "--dealer", "5", "4", "4", "K", "--best", "pone"],

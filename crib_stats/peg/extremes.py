@@ -18,12 +18,7 @@ import numpy as np
 
 from crib_stats.core.cards import RANK_NAMES
 from crib_stats.kernels.constants import (
-    PEG_LEAST_DEALER,
-    PEG_LEAST_PONE,
-    PEG_MOST_BOTH,
-    PEG_MOST_DEALER,
-    PEG_MOST_ONE_CARD,
-    PEG_MOST_PONE,
+    PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
 )
 from crib_stats.peg.pegging import PegError, PlayResult, best_play
 from crib_stats.core.rules import Variant, variant as get_variant

@@ -23,12 +23,7 @@ import numpy as np
 from crib_stats.core.cards import RANK_NAMES, Card, CardError, parse
 from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import (
-    PEG_LEAST_DEALER,
-    PEG_LEAST_PONE,
-    PEG_MOST_BOTH,
-    PEG_MOST_DEALER,
-    PEG_MOST_ONE_CARD,
-    PEG_MOST_PONE,
+    PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
     pip_value,
 )
 from crib_stats.core.rules import Variant, variant as get_variant

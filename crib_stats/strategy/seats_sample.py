@@ -21,15 +21,7 @@ from crib_stats.kernels.constants import INVALID, JACK
 from crib_stats.peg.tables import POLICIES, check_policy, multiset_row, play_table, value_matrix
 from crib_stats.core.rules import HEELS as RULE_HEELS
 from crib_stats.strategy.seats import (
-    CRIB_MODELS,
-    HEELS,
-    PAIRINGS,
-    SAMPLE,
-    SEED_FIGURES,
-    SUMMARY,
-    SeatResult,
-    check_crib_model,
-    pair_factors,
+    CRIB_MODELS, HEELS, PAIRINGS, SAMPLE, SEED_FIGURES, SUMMARY, SeatResult, check_crib_model, pair_factors,
     per_seat,
 )
 from crib_stats.core.data import DATA_DIR
