@@ -17,10 +17,16 @@ from crib_stats.core.cache import disk_cached
 
 @lru_cache(maxsize=None)
 def rank_table(n: int) -> np.ndarray:
-    """Fifteens + pairs + runs of every tuple of n ranks, indexed by base-13 digits."""
-    from crib_stats.kernels import show  # lazy: numba only when used
+    """Fifteens + pairs + runs of every tuple of n ranks, indexed by base-13 digits (computed by
+    the kernel once per machine and kept beside the compiled kernels: loading a compiled kernel
+    costs a process more than reading 13**n bytes)."""
+    def compute():
+        from crib_stats.kernels import show  # lazy: numba only when used
 
-    return show.rank_table(n)
+        return (show.rank_table(n),)
+
+    (table,) = disk_cached(f"rank_table_{n}", compute)
+    return table
 
 
 @lru_cache(maxsize=None)
