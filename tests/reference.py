@@ -405,6 +405,13 @@ def minimax_twin(pone, dealer, stop_at_go=False):
     return minimax_rest([list(pone), list(dealer)], [], 0, 1, stop_at_go)
 
 
+@lru_cache(maxsize=None)
+def minimax_pair_value(pone: tuple, dealer: tuple) -> int:
+    """:func:`minimax_twin` of two sorted rank tuples (1..13), remembered per pair: the
+    ``value_of`` of :func:`peg_ev_twin` from scratch (plain recursion, no table of the package)."""
+    return minimax_twin(list(pone), list(dealer))
+
+
 def minimax_line_twin(pone, dealer):
     """One optimal six-card play as [(player, rank)]: at every turn the lowest rank whose
     position (its own points plus the rest) is worth the position's value."""

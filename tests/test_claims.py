@@ -71,6 +71,10 @@ FRAMING = {
 }
 MODEL = {"real-hand-higher", "real-dealer-hand-7.95", "real-pone-hand-8.10", "real-crib-4.65",
          "real-pegging-3.5-2.1", "real-per-deal-16-10"}
+# rules of whole games that rules.py only transcribes (game length, partners, 3 for last): no
+# computation reads those fields (test_transcribed_fields_are_read_by_nothing), so they carry
+# no verdict
+TRANSCRIBED = {"game-121", "five-card-game-61", "five-card-last-3", "four-players"}
 
 
 @pytest.mark.slow  # over 10 s on 2 cores
@@ -79,6 +83,7 @@ def test_verdicts(entries):
     assert by("wrong") == WRONG
     assert by("depends on framing") == FRAMING
     assert by("model-dependent") == MODEL
+    assert by("transcribed") == TRANSCRIBED
     assert {i for i in by("rule") if entries[i].finding.ours == "not in the code"} == {
         "game-61-short", "game-91", "skunk-91", "muggins"}
 
@@ -172,6 +177,82 @@ def test_dealer_total_with_a_choice_of_pone_hands():
     assert (m.points, m.deals) == reference.dealer_total_max(D14, [16, 40], True)
 
 
+def test_show_pairs_from_visits_the_pairs_of_show_pairs_in_chunks():
+    # the chunked visit holds at most `limit` pairs and, concatenated, is show_pairs in its order;
+    # the set of pairs is also derived with numpy: every disjoint pair with hand + crib >= threshold
+    import numpy as np
+
+    from crib_stats.kernels import maxima as km
+    from crib_stats.core.tables import rank_table
+
+    cards, bits, hand, crib = km.four_card_scores(np.array(D14, np.int64), 16, rank_table(5))
+    oh, oc = np.argsort(-hand, kind="stable"), np.argsort(-crib, kind="stable")
+    for threshold in (0, 24, 40):
+        want = [tuple(x) for x in zip(*km.show_pairs(bits, hand, crib, threshold))]
+        ok = ((bits[:, None] & bits[None, :]) == 0) & (hand[:, None] + crib[None, :] >= threshold)
+        assert set(want) == set(zip(*(x.tolist() for x in np.nonzero(ok))))
+        for limit in (1, 7, 10**6):
+            got, ia, ib = [], 0, 0
+            while ia < len(oh):
+                hi, ci, ia, ib = km.show_pairs_from(bits, hand, crib, threshold, oh, oc, ia, ib, limit)
+                assert len(hi) <= limit
+                if len(hi) == 0:
+                    break
+                got += list(zip(hi.tolist(), ci.tolist()))
+            assert got == want, (threshold, limit)
+
+
+@pytest.mark.parametrize("deck, chunks", [(D13, (1, 1)), (D_HEELS, (97, 5))])
+def test_dealer_total_in_small_chunks_equals_one_chunk(deck, chunks, monkeypatch):
+    # a few pairs and groups per chunk: the same maximum, deals, example, patterns and pairs
+    # examined as in one chunk (which test_dealer_total_kernel_equals_naive_twin holds to the twin)
+    from crib_stats.show import maxima
+
+    whole = dealer_total_max(True, deck)
+    monkeypatch.setattr(maxima, "_CHUNKS", chunks)
+    assert dealer_total_max(True, deck) == whole
+
+
+def test_maxima_refuses_a_ceiling_it_cannot_keep(monkeypatch):
+    from crib_stats.show import maxima
+
+    with pytest.raises(maxima.MaximaMemoryError) as err:  # below one starter's sets and the peg table
+        dealer_total_max(False, target=77, memory_limit=16 * 2**20)
+    assert "\n" not in str(err.value) and "16 MB" in str(err.value) and isinstance(err.value, CribStatsError)
+    # a target whose groups outgrow the ceiling (made tiny here by charging 1 GB per group)
+    monkeypatch.setattr(maxima, "_KEPT_BYTES", 2**30)
+    with pytest.raises(maxima.MaximaMemoryError, match=r"^the maxima search at target \d+ keeps over [\d,]+ groups"):
+        dealer_total_max(False, D13)
+
+
+PEAK_SCRIPT = """
+import json, resource, sys
+from crib_stats import maxima
+from crib_stats.kernels import maxima as km
+
+km.warmup()
+maxima.rank_table(5)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+m = maxima.dealer_total_max(False, target=77, memory_limit=int(sys.argv[1]))
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"grew": after - before, "result": m.as_dict()}))
+"""
+
+
+def test_maxima_search_keeps_to_a_reduced_memory_ceiling():
+    # the whole pack's search at the committed target, in a fresh process with a 64 MB ceiling:
+    # the peak resident size grows by less than the ceiling (it grew 145 MB before the search
+    # was chunked, 1.4 GB at target 71) and the answer is the committed one
+    import subprocess
+    import sys
+
+    limit = 64 * 2**20
+    out = subprocess.run([sys.executable, "-c", PEAK_SCRIPT, str(limit)], capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    assert 0 <= got["grew"] < limit
+    assert json.loads(json.dumps(got["result"])) == _data("claims_maxima.json")["dealer_total"]["without_heels"]
+
+
 def test_peg_bound_is_the_committed_extreme():
     assert PEG_BOUND == _data("pegging_extremes_six_card.json")["extremes"]["most_dealer"]["points"]
 
@@ -212,6 +293,9 @@ def test_committed_maxima_examples_score_what_they_say():
 
 
 def test_committed_show_maxima_and_24s_are_what_the_code_computes():
+    """Drift detector: data/claims_maxima.json is written by this code (crib-stats claims --out), so this
+    only says the code has not moved; what makes the numbers right is test_dealer_show_kernel_equals_naive_twin
+    and test_hands_scoring_24_against_the_twin_and_the_histogram."""
     # the quick part of the committed searches, recomputed in the fast suite (seconds)
     data = _data("claims_maxima.json")
     as_json = lambda x: json.loads(json.dumps(x))  # noqa: E731  (tuples become lists)
@@ -222,6 +306,9 @@ def test_committed_show_maxima_and_24s_are_what_the_code_computes():
 
 @pytest.mark.slow
 def test_committed_maxima_are_what_the_code_computes():
+    """Drift detector: data/claims_maxima.json is written by this code; the independent checks are
+    test_dealer_total_kernel_equals_naive_twin (small packs, every deal by itertools) and
+    test_committed_maxima_examples_score_what_they_say."""
     assert json.loads(claims.maxima_json()) == _data("claims_maxima.json")
 
 
@@ -259,8 +346,69 @@ def test_hands_scoring_24_against_the_twin_and_the_histogram():
 def test_claims_recomputed_without_the_committed_odds_and_maxima():
     # the odds recomputed; the pegging extremes are held against the code by tests/test_pegging.py
     # and the maxima by test_committed_maxima_are_what_the_code_computes
-    fresh = evaluate(ctx=Context(from_data=("extremes", "maxima")))
-    assert [e.as_dict() for e in fresh] == [e.as_dict() for e in evaluate()]
+    fresh = evaluate(ctx=Context(from_data=("extremes", "maxima", "seats")))
+    unmarked = lambda e: {k: v for k, v in e.as_dict().items() if k != "read_from"}  # noqa: E731
+    assert [unmarked(e) for e in fresh] == [unmarked(e) for e in evaluate()]
+    assert not any("data/odds.csv" in e.read_from for e in fresh)
+
+
+def test_transcribed_fields_are_read_by_nothing():
+    # the label is honest only while no module outside rules.py and the claims reads the fields
+    import re
+    from pathlib import Path
+
+    from crib_stats.claims.play import TRANSCRIBED as FIELDS
+
+    package = Path(claims.__file__).resolve().parents[1]
+    for path in package.rglob("*.py"):
+        if path.name == "rules.py" or "claims" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for field in FIELDS:
+            hits = [m.group(0) for m in re.finditer(rf"(\w+)\.{field}\b(?!\s*\()", text)]
+            # Solution.game (the discard game of crib_stats.strategy.equilibrium) is another thing
+            assert all(h in ("sol.game", "self.game") for h in hits), (path.name, field, hits)
+    assert core.transcribed(121, 121).verdict == core.transcribed(120, 121).verdict == "transcribed"
+    assert "the seed says 121" in core.transcribed(120, 121).note
+
+
+def test_entries_name_the_committed_files_they_read():
+    e = {x.claim.id: x for x in evaluate(["odds-29", "dealer-total-78", "game-121", "real-crib-4.65"])}
+    assert e["odds-29"].read_from == ("data/odds.csv",)
+    assert e["dealer-total-78"].read_from == ("data/claims_maxima.json",)
+    assert e["game-121"].read_from == ()
+    assert e["real-crib-4.65"].read_from == ("data/seats_summary.json",)
+    text = claims.render_text(list(e.values()))
+    assert "  read:    data/odds.csv (committed; --recompute computes it)" in text
+    assert "[read from data/claims_maxima.json]" in claims.render_markdown(list(e.values()))
+    assert claims.as_dict([e["odds-29"]])["claims"][0]["read_from"] == ["data/odds.csv"]
+
+
+@pytest.mark.slow
+def test_recomputed_seats_read_no_committed_file(monkeypatch):
+    # --recompute: the seat model from a fresh sweep and play table, the sample from new deals
+    # (reduced, and the text says so); every reader of the committed files is made to fail
+    from crib_stats.peg import tables as playvalue
+    from crib_stats.strategy import seats, seats_sample
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("read a committed file")
+
+    monkeypatch.setattr(seats, "committed_figures", refuse)
+    monkeypatch.setattr(playvalue, "read_table", refuse)
+    monkeypatch.setattr(seats_sample, "committed_sample", refuse)
+    monkeypatch.setattr(Context, "_read", refuse)
+    monkeypatch.setattr(core, "SEATS_RECOMPUTE_DEALS", 12)
+    ctx = Context(from_data=())
+    got = {e.claim.id: e for e in evaluate(sorted(MODEL - {"real-hand-higher"}), ctx)}
+    for e in got.values():
+        assert e.read_from == () and e.finding.verdict == "model-dependent"
+    assert "(sampled 12 deals, a reduced sample recomputed " in got["real-crib-4.65"].finding.ours
+    # the model is the committed one recomputed: the same exact figures as from the file
+    monkeypatch.undo()
+    committed = {e.claim.id: e for e in evaluate(sorted(got))}
+    assert all(got[i].finding.exact == committed[i].finding.exact for i in got)
+
 
 
 # ------------------------------------------------------------------------------- output
@@ -280,6 +428,8 @@ def test_renderers(entries):
 
 @pytest.mark.slow  # over 10 s on 2 cores
 def test_committed_report_is_what_the_renderer_makes(entries):
+    """Drift detector: docs/claims.md is written by the renderer; the verdicts in it are held by
+    test_verdicts and test_independent_derivations (arithmetic in comments)."""
     with open(os.path.join(ROOT, "docs", "claims.md"), encoding="utf-8") as fh:
         assert fh.read() == claims_report.render_markdown([entries[c.id] for c in registry()])
 
@@ -289,7 +439,7 @@ def test_entry_dict_keys(entries):
     d = next(iter(entries.values())).as_dict()
     assert isinstance(next(iter(entries.values())), Entry)
     assert set(d) == {"id", "claim", "claimed", "files", "framing", "framing_text", "ours", "exact", "verdict",
-                      "note", "command"}
+                      "note", "command", "read_from"}
 
 
 def test_real_play_claims_show_the_seat_model_and_the_sample():

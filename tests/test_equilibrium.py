@@ -149,6 +149,8 @@ def _data(name):
 
 
 def test_the_reduced_solution_committed_is_what_the_code_computes():
+    """Drift detector: data/equilibrium_reduced.json is written by this code; the solver is held to
+    brute force by test_the_solver_reaches_an_epsilon_equilibrium_certified_by_brute_force."""
     import json
 
     from crib_stats.strategy.solution import reduced_result

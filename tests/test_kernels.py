@@ -1,9 +1,12 @@
 """Kernel building blocks against itertools: combinations, rank multisets, suit classes, and
 the digest-keyed numba cache."""
 
+import os
+import time
 from collections import Counter
 from itertools import combinations as it_combinations, combinations_with_replacement, permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -104,3 +107,175 @@ def test_python_pip_equals_the_kernel_pip():
 
     # A = 1, 2..10 face value, J Q K = 10: the rule book, typed out
     assert [Card(r, 0).pip for r in range(13)] == [pip(r) for r in range(13)] == list(range(1, 11)) + [10, 10, 10]
+
+
+# ------------------------------------------------------------------------ disk caches keyed by content
+
+
+def _edited_copy(module, folder):
+    """A copy of ``module``'s source in ``folder`` with one comment line added (an edit that
+    changes the code's bytes), as a path; the digest's per-process memo is cleared, as a new
+    process would start without it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    copy = folder / Path(module.__file__).name
+    copy.write_text(Path(module.__file__).read_text() + "\n# edited\n")
+    kernels._source_bytes_digest.cache_clear()
+    return copy
+
+
+def test_content_digest_covers_module_sources_and_input_bytes(tmp_path):
+    from crib_stats.peg import opponent as peg_opponent
+
+    base = kernels.content_digest([peg_opponent], [b"abc"])
+    assert kernels.content_digest([peg_opponent.__file__], [b"abc"]) == base
+    same = tmp_path / "same"
+    same.mkdir()
+    name = Path(peg_opponent.__file__).name
+    (same / name).write_bytes(Path(peg_opponent.__file__).read_bytes())
+    assert kernels.content_digest([same / name], [b"abc"]) == base  # bytes, not paths or mtimes
+    assert kernels.content_digest([_edited_copy(peg_opponent, tmp_path / "e")], [b"abc"]) != base
+    assert kernels.content_digest([peg_opponent], [b"abd"]) != base
+    data = tmp_path / "input.bin"
+    data.write_bytes(b"abc")
+    assert kernels.content_digest([peg_opponent], [data]) == base
+    st = data.stat()
+    data.write_bytes(b"abd")  # same size; the mtime put back as cp -p or rsync -t would
+    os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert kernels.content_digest([peg_opponent], [data]) != base
+
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    """disk_cached writes under tmp_path (cache_dir() reads NUMBA_CACHE_DIR at every call)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    yield tmp_path / "numba" / kernels.cache_dir().name / "tables"
+    kernels._source_bytes_digest.cache_clear()
+
+
+def test_play_table_cache_recomputed_when_playvalue_changes(private_cache, tmp_path, monkeypatch):
+    from crib_stats.peg import tables as playvalue
+
+    reads = []
+    real = playvalue.read_table
+    monkeypatch.setattr(playvalue, "read_table", lambda policy: reads.append(policy) or real(policy))
+    first = playvalue.play_table.__wrapped__("greedy")  # bypass the per-process memo
+    again = playvalue.play_table.__wrapped__("greedy")
+    assert reads == ["greedy"] and (first == again).all()  # the second answer came from disk
+    # edit the module that turns the file into the array (read_table / frame_table)
+    monkeypatch.setattr(playvalue, "__file__", str(_edited_copy(playvalue, tmp_path / "edit")))
+    edited = playvalue.play_table.__wrapped__("greedy")
+    assert reads == ["greedy", "greedy"] and (edited == first).all()
+    assert len(list(private_cache.glob("play_table_greedy-*.npz"))) == 2  # one entry per content
+
+
+def test_purified_keeps_cache_recomputed_when_peg_opponent_changes(private_cache, tmp_path, monkeypatch):
+    from crib_stats.peg import opponent as peg_opponent
+
+    reads = []
+    real = peg_opponent.strategy_rows
+    monkeypatch.setattr(peg_opponent, "strategy_rows", lambda: reads.append(1) or real())
+    first = peg_opponent._equilibrium_tables.__wrapped__()
+    peg_opponent._equilibrium_tables.__wrapped__()
+    assert len(reads) == 1
+    # the purification and its tie rule live in peg_opponent.py: an edit there recomputes
+    monkeypatch.setattr(peg_opponent, "__file__", str(_edited_copy(peg_opponent, tmp_path / "edit")))
+    edited = peg_opponent._equilibrium_tables.__wrapped__()
+    assert len(reads) == 2 and all((a == b).all() for a, b in zip(first, edited))
+
+
+def test_disk_cached_is_keyed_by_its_inputs_bytes(private_cache, tmp_path):
+    from crib_stats.core.cache import disk_cached
+
+    data = tmp_path / "in.bin"
+    data.write_bytes(b"\x01\x02")
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return (np.frombuffer(data.read_bytes(), np.uint8).copy(),)
+
+    assert disk_cached("t", compute, inputs=[data])[0].tolist() == [1, 2]
+    assert disk_cached("t", compute, inputs=[data])[0].tolist() == [1, 2] and len(calls) == 1
+    st = data.stat()
+    data.write_bytes(b"\x03\x04")  # same size, the old mtime put back
+    os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert disk_cached("t", compute, inputs=[data])[0].tolist() == [3, 4] and len(calls) == 2
+
+
+def test_sweep_and_solver_keys_follow_the_code(tmp_path, monkeypatch):
+    from crib_stats.core import engine
+    from crib_stats.core.rules import variant
+    from crib_stats.discard import shards
+    from crib_stats.strategy import equilibrium
+
+    key = shards.cache_key(variant("six-card"), "random", (3, 4, 10), 2)
+    assert "version" not in key
+    monkeypatch.setattr(shards, "__file__", str(_edited_copy(shards, tmp_path / "e")))
+    edited = shards.cache_key(variant("six-card"), "random", (3, 4, 10), 2)
+    assert edited != key
+    assert engine.ShardCache(tmp_path / "s", key).dir != engine.ShardCache(tmp_path / "s", edited).dir
+    before = equilibrium.Checkpoint((0, 3), root=tmp_path / "q").dir
+    monkeypatch.setattr(equilibrium, "__file__", str(_edited_copy(equilibrium, tmp_path / "q2")))
+    assert equilibrium.Checkpoint((0, 3), root=tmp_path / "q").dir != before
+
+
+def _aged(path, days):
+    t = time.time() - days * 86400
+    os.utime(path, (t, t))
+
+
+def test_prune_removes_only_entries_unused_for_30_days(tmp_path):
+    for name in ("kernels-old", "kernels-recent", "kernels-live", "other-old"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "f").write_text("x")
+    for name, days in (("kernels-old", 31), ("kernels-recent", 29), ("kernels-live", 400), ("other-old", 400)):
+        _aged(tmp_path / name, days)
+    removed = kernels.prune_stale(tmp_path, "kernels-*", keep=[tmp_path / "kernels-live"])
+    assert [p.name for p in removed] == ["kernels-old"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".prune.lock", "kernels-live", "kernels-recent",
+                                                         "other-old"]
+
+
+def test_prune_waits_for_the_lock(tmp_path):
+    # another process holding the lock: pruning waits for it (here: gives up after the holder exits)
+    import subprocess
+    import sys
+
+    (tmp_path / "kernels-old").mkdir()
+    _aged(tmp_path / "kernels-old", 40)
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, sys, time\n"
+        f"f = open({str(tmp_path / '.prune.lock')!r}, 'a'); fcntl.flock(f, fcntl.LOCK_EX)\n"
+        "print('held', flush=True); sys.stdin.readline()\n")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "held\n"
+    import threading
+
+    done = []
+    t = threading.Thread(target=lambda: done.append(kernels.prune_stale(tmp_path, "kernels-*")))
+    t.start()
+    t.join(0.5)
+    assert not done and (tmp_path / "kernels-old").exists()  # blocked while the other holds it
+    holder.stdin.write("\n")
+    holder.stdin.flush()
+    holder.wait()
+    t.join()
+    assert [p.name for p in done[0]] == ["kernels-old"]
+
+
+def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch):
+    # another install's kernels (other sources) used recently survive our first run; one unused
+    # for 31 days goes; ours is touched
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
+    monkeypatch.setattr(kernels, "_COLD", kernels._COLD)
+    monkeypatch.setattr(kernels, "_CONFIGURED", False)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    for name, days in (("kernels-0123456789abcdef", 2), ("kernels-fedcba9876543210", 31)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.nbi").write_text("compiled")
+        _aged(tmp_path / name, days)
+    kernels.configure_cache()
+    assert (tmp_path / "kernels-0123456789abcdef" / "x.nbi").exists()
+    assert not (tmp_path / "kernels-fedcba9876543210").exists()
+    assert kernels.cache_dir().is_dir() and time.time() - kernels.cache_dir().stat().st_mtime < 60

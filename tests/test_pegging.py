@@ -288,6 +288,9 @@ def test_six_card_extremes_settle_the_seeds():
 @pytest.mark.parametrize("name, variant", [("pegging_extremes_five_card.json", "five-card"),
                                            ("pegging_extremes_six_card.json", "six-card")])
 def test_committed_extremes_are_what_the_search_computes(name, variant):
+    """Drift detector: the extremes files are written by this search; it is held to the brute force of
+    tests/reference.py by test_extremes_kernel_equals_brute_force_on_a_reduced_deck, and the files'
+    example plays by test_committed_example_plays_replay_to_their_points."""
     from crib_stats.peg.extremes import extremes
     assert extremes(variant).as_dict() == _committed(name)
 
@@ -295,21 +298,18 @@ def test_committed_extremes_are_what_the_search_computes(name, variant):
 @pytest.mark.slow  # over 10 s on 2 cores
 @pytest.mark.parametrize("policy", ["greedy", "minimax"])
 def test_cli_policy_plays_the_hands_out(cli, policy):
-    from crib_stats.kernels import policies as kpol
-
+    # the command's points against the naive twins of tests/reference.py (plain Python, ranks
+    # 1..13: pone 4 5 6 7, dealer 5 5 10 K), not against the kernels the command calls
     code, out, _ = cli("peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", policy, "--json")
     d = json.loads(out)
     assert code == 0 and d["policy"] == policy and d["mode"] == "policy"
-    pone = np.zeros(13, np.int64)
-    dealer = np.zeros(13, np.int64)
-    for r in (3, 4, 5, 6):
-        pone[r] += 1
-    for r in (4, 4, 9, 12):
-        dealer[r] += 1
     if policy == "greedy":
-        assert (d["points"]["pone"], d["points"]["dealer"]) == tuple(int(x) for x in kpol.greedy_play(pone, dealer))
+        assert (d["points"]["pone"], d["points"]["dealer"]) == reference.greedy_twin([4, 5, 6, 7], [5, 5, 10, 13])
     else:
-        assert d["value"] == d["points"]["dealer"] - d["points"]["pone"] == kpol.minimax_value(pone, dealer)
+        assert d["value"] == d["points"]["dealer"] - d["points"]["pone"] == \
+            reference.minimax_twin([4, 5, 6, 7], [5, 5, 10, 13])
+    # the line printed is a legal play that scores what it says (the validating play() replays it)
+    assert play("4 5 6 7", "5 5 10 K", " ".join(d["play"])).points == d["points"]
     code, out, _ = cli("peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", policy)
     assert code == 0 and ("greedy" in out or "minimax" in out) and max(len(x) for x in out.splitlines()) <= 80
 

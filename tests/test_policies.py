@@ -192,6 +192,8 @@ def test_tables_against_twins():
 
 
 def test_committed_rows_recomputed():
+    """Drift detector: the committed play tables are written by this code; their entries are held to the
+    naive twins by test_tables_against_twins."""
     rows = sorted(random.Random(5).sample(range(1820), 6))
     for policy in playvalue.POLICIES:
         committed = playvalue.read_table(policy)
@@ -208,6 +210,7 @@ def test_table_parquet_roundtrip(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("policy", playvalue.POLICIES)
 def test_committed_table_recomputed_in_full(policy):
+    """Drift detector (the whole table); the independent check is test_tables_against_twins."""
     assert (playvalue.compute_table(policy) == playvalue.read_table(policy)).all()
 
 
@@ -245,7 +248,9 @@ def test_peg_ev_greedy_against_enumeration():
 
 
 def test_peg_ev_minimax_against_enumeration():
-    # the same enumeration on the table's values; a few of those values from the minimax twin
+    # the weighting: the same enumeration on the table's values (the table's entries are the
+    # twin's: test_tables_against_twins samples them, test_committed_table_recomputed_in_full
+    # recomputes it); the twin from scratch is test_peg_ev_minimax_from_scratch
     ms_row = playvalue.multiset_row
     table = playvalue.play_table("minimax")
 
@@ -260,6 +265,16 @@ def test_peg_ev_minimax_against_enumeration():
     for theirs in ([5, 6, 7, 8], [1, 11, 12, 13], [4, 4, 9, 10], [2, 3, 5, 5]):
         assert lookup(theirs, mine) == reference.minimax_twin(theirs, mine)
         assert lookup(mine, theirs) == reference.minimax_twin(mine, theirs)
+
+
+@pytest.mark.slow
+def test_peg_ev_minimax_from_scratch():
+    # every one of the C(46, 4) opponent hands (itertools), each pair of rank multisets played
+    # out by the plain-Python minimax over the two hands: no table of the package is read
+    dealt, keep = DEALS[1], [0, 5, 10, 14]  # A♣ 2♦ 3♥ 4♥ kept, 7♠ 9♦ thrown
+    for role in ("dealer", "pone"):
+        assert peg_value.peg_ev(dealt, keep, role, "minimax") == \
+            reference.peg_ev_twin(dealt, keep, role, reference.minimax_pair_value)
 
 
 def test_peg_ev_weights_sum():
@@ -348,5 +363,35 @@ def test_hand_peg_table_against_enumeration():
         assert row[role] == float(twin)
 
 
+WARMUP_SCRIPT = """
+import sys
+from importlib import import_module
+from numba.core.registry import CPUDispatcher
+module = import_module("crib_stats.kernels." + sys.argv[1])
+getattr(import_module(sys.argv[2]), "warmup")()
+print(" ".join(sorted(n for n in sys.argv[3:] if not getattr(module, n).signatures)))
+"""
+
+
+def warmed_up(module: str, warmup_of: str, names) -> list[str]:
+    """In a fresh process (no kernel compiled or loaded yet), run ``warmup_of.warmup()`` and
+    return those of the kernels ``names`` of ``crib_stats.kernels.<module>`` it left without a
+    compiled signature."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", WARMUP_SCRIPT, module, warmup_of, *names], capture_output=True,
+                         text=True, check=True)
+    return out.stdout.split()
+
+
+INNER_KERNELS = {"fits", "greedy_choice", "minimax_from"}  # called only by other kernels (and tests)
+
+
 def test_kernel_warmup():
-    kpol.warmup()  # compiles (or loads) every policy kernel on the smallest inputs
+    # in a fresh process, warmup() gives every kernel the package calls from Python a signature
+    # (compiled, or loaded from the cache); it used to leave greedy_sequence (policy_play's) out
+    names = [n for n, f in vars(kpol).items()
+             if getattr(getattr(f, "py_func", None), "__module__", "") == kpol.__name__ and not n.startswith("_")]
+    assert {"greedy_play", "greedy_sequence", "minimax_value", "play_table_rows", "multiset_index"} <= set(names)
+    assert warmed_up("policies", "crib_stats.kernels.policies", sorted(set(names) - INNER_KERNELS)) == []

@@ -115,6 +115,9 @@ def test_sample_prefix_reproduces_the_committed_deals():
 
 
 def test_committed_summary_recomputes():
+    """Drift detector: data/seats_summary.json is written by this code; the model is held to the twin by
+    test_model_equals_naive_twin_on_a_reduced_deck and the sample's points by
+    test_deal_points_match_the_naive_scorer."""
     doc = json.loads((seats.DATA_DIR / seats.SUMMARY).read_text(encoding="utf-8"))
     records = seats_sample.committed_sample()
     fresh = seats_sample.summary(seed=doc["sample"]["seed"], records=records)
@@ -183,6 +186,8 @@ def test_committed_keep_weights_cover_every_deal():
 
 @pytest.mark.slow
 def test_committed_figures_equal_a_fresh_sweep():
+    """Drift detector: the committed sweep read as the seats' figures, against a fresh sweep (itself held
+    to the naive twin by tests/test_sweep.py::test_reduced_sweep_equals_naive_twin)."""
     fresh = seats.figures_from_sweep(run_sweep("six-card", cache_dir=False))
     committed = seats.committed_figures("random")
     assert (fresh.keeps_dealer == committed.keeps_dealer).all() and (fresh.keeps_pone == committed.keeps_pone).all()

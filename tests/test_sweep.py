@@ -177,6 +177,8 @@ def test_six_card_hand_only_mean_is_pinned():
 
 @pytest.mark.parametrize("var", VARIANTS)
 def test_committed_data_equals_a_fresh_sweep(var):
+    """Drift detector: the sweep files are written by this code; the sweep is held to the naive twin by
+    test_reduced_sweep_equals_naive_twin."""
     r = run_sweep(var, cache_dir=False)
     committed = json.loads((DATA / "sweep_summary.json").read_text(encoding="utf-8"))[var]
     assert committed == json.loads(json.dumps(r.as_dict()))

@@ -50,7 +50,12 @@ def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None) -> li
     """Compute the findings of the given claims (all by default)."""
     ctx = ctx or Context()
     claims = REGISTRY if ids is None else [get(i) for i in ids]
-    return [Entry(c, c.check(ctx)) for c in claims]
+    entries = []
+    for c in claims:
+        ctx.read_files = set()  # the committed files this claim's figures are read from
+        finding = c.check(ctx)
+        entries.append(Entry(c, finding, tuple(sorted(ctx.read_files))))
+    return entries
 
 
 __all__ = ["MAXIMA_FILE", "Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "as_dict", "evaluate", "get",

@@ -21,13 +21,16 @@ from crib_stats.show.deals import deal_odds, format_one_in
 from crib_stats.show.enumeration import summary
 from crib_stats.show.maxima import dealer_show_max, dealer_total_max, hands_scoring
 from crib_stats.show.scoring import score
-from crib_stats.strategy.seats import per_seat
+from crib_stats.discard.sweep import run_sweep
+from crib_stats.peg.tables import compute_table
+from crib_stats.strategy.seats import figures_from_sweep, per_seat
+from crib_stats.strategy.seats_sample import sample_deals
 
 S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
 S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
 S2 = "002_70e7159913351c5b.txt"  # six-card rules, variants, FAQ
 
-VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule")
+VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule", "transcribed")
 FRAMINGS = {
     "hand": "a random 4-card hand + starter (12,994,800 equally likely)",
     "crib": "a random 4-card crib + starter, crib rules",
@@ -77,12 +80,14 @@ class Claim:
 class Entry:
     claim: Claim
     finding: Finding
+    read_from: tuple[str, ...] = ()  # committed files (data/...) the finding read instead of computing
 
     def as_dict(self) -> dict:
         c, f = self.claim, self.finding
         return {"id": c.id, "claim": c.quote, "claimed": c.claimed, "files": list(c.files),
                 "framing": c.framing, "framing_text": FRAMINGS[c.framing], "ours": f.ours,
-                "exact": f.exact, "verdict": f.verdict, "note": f.note, "command": c.command}
+                "exact": f.exact, "verdict": f.verdict, "note": f.note, "command": c.command,
+                "read_from": list(self.read_from)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -101,12 +106,34 @@ def register_model(claim_id: str, name: str, value: Callable[[], Fraction]) -> N
 class Context:
     """Shared computations. ``from_data`` names the long computations read from the committed
     files in ``data/`` (each verified against the code by a slow test) instead of recomputed:
-    "odds" (odds.csv), "extremes" (pegging_extremes_six_card.json), "maxima" (claims_maxima.json).
+    "odds" (odds.csv), "extremes" (pegging_extremes_six_card.json), "maxima" (claims_maxima.json),
+    "seats" (seats_summary.json). ``from_data=()`` recomputes every figure (the seats' sample
+    on a reduced sample of :data:`SEATS_RECOMPUTE_DEALS` deals, as its text says).
+    :attr:`read_files` collects the committed files read since it was last cleared (evaluate
+    clears it before each claim, so every entry names the files its figures came from).
     """
 
-    def __init__(self, from_data: Iterable[str] = ("odds", "extremes", "maxima"), data_dir: Path = DATA_DIR):
+    def __init__(self, from_data: Iterable[str] = ("odds", "extremes", "maxima", "seats"), data_dir: Path = DATA_DIR):
         self.from_data = {s for s in from_data if (Path(data_dir) / DATA_FILES[s]).exists()}
         self.data_dir = Path(data_dir)
+        self.read_files: set[str] = set()
+        self._memo: dict[str, tuple[object, frozenset]] = {}
+
+    def _read(self, name: str) -> Path:
+        """The committed file ``name``, noted as read by the current claim."""
+        self.read_files.add(f"data/{name}")
+        return self.data_dir / name
+
+    def _once(self, key: str, compute: Callable[[], object]):
+        """``compute()`` once per context; every later use notes the files it read again."""
+        if key not in self._memo:
+            outer, self.read_files = self.read_files, set()
+            value = compute()
+            self._memo[key] = (value, frozenset(self.read_files))
+            self.read_files = outer
+        value, files = self._memo[key]
+        self.read_files |= files
+        return value
 
     @cached_property
     def hand(self):
@@ -119,7 +146,7 @@ class Context:
     def deal_counts(self, key: str) -> tuple[int, tuple[int, ...]]:
         """(combinations, counts by score) of a deal framing of :mod:`crib_stats.show.deals`."""
         if "odds" in self.from_data:
-            with open(self.data_dir / DATA_FILES["odds"], newline="") as fh:
+            with open(self._read(DATA_FILES["odds"]), newline="") as fh:
                 rows = [r for r in csv.DictReader(fh) if r["framing"] == key]
             counts = [0] * (max(int(r["score"]) for r in rows) + 1)
             for r in rows:
@@ -128,39 +155,49 @@ class Context:
         o = deal_odds(*{"six-card-deal": (6, 4), "three-four-player-deal": (5, 4)}[key])
         return o.combinations, o.counts
 
-    @cached_property
+    @property
     def extremes(self) -> dict:
         """The six-card play's extremes over every pair of hands."""
-        return self._extremes("six-card", DATA_FILES["extremes"])
+        return self._once("extremes", lambda: self._extremes("six-card", DATA_FILES["extremes"]))
 
-    @cached_property
+    @property
     def extremes_five(self) -> dict:
         """The five-card play's extremes (a few seconds to recompute)."""
-        return self._extremes("five-card", "pegging_extremes_five_card.json")
+        return self._once("extremes_five", lambda: self._extremes("five-card", "pegging_extremes_five_card.json"))
 
     def _extremes(self, variant: str, name: str) -> dict:
         if "extremes" in self.from_data and (self.data_dir / name).exists():
-            return json.loads((self.data_dir / name).read_text())["extremes"]
+            return json.loads(self._read(name).read_text())["extremes"]
         return extremes(variant).as_dict()["extremes"]
 
-    @cached_property
+    @property
     def seats(self) -> dict:
-        """The whole hand per seat (data/seats_summary.json: the exact model, greedy play, keeps
-        paired by removal; and the 10,000 sampled deals), or recomputed (the model only)."""
-        path = self.data_dir / "seats_summary.json"
-        if path.exists():
-            doc = json.loads(path.read_text(encoding="utf-8"))
+        """The whole hand per seat: the exact model (greedy play, keeps paired by removal) and
+        the sampled deals, from data/seats_summary.json; or recomputed: the model from a fresh
+        six-card sweep and a fresh greedy play table, the sample from
+        :data:`SEATS_RECOMPUTE_DEALS` new deals of the committed seed (reduced: the committed
+        sample has 10,000; ``sample["reduced"]`` says so)."""
+        return self._once("seats", self._seats)
+
+    def _seats(self) -> dict:
+        if "seats" in self.from_data:
+            doc = json.loads(self._read(DATA_FILES["seats"]).read_text(encoding="utf-8"))
             return {"model": doc["models"]["random"]["greedy"]["removal"], "sample": doc["sample"]["greedy"]}
-        return {"model": per_seat("random", "greedy").as_dict(), "sample": None}
 
-    @cached_property
+        figures = figures_from_sweep(run_sweep("six-card", cache_dir=False))
+        model = per_seat("random", "greedy", figures=figures, table=compute_table("greedy")).as_dict()
+        sample = sample_deals(SEATS_RECOMPUTE_DEALS, seed=0, policy="greedy").as_dict()
+        return {"model": model, "sample": sample | {"reduced": True}}
+
+    @property
     def maxima(self) -> dict:
-        if "maxima" in self.from_data:
-            return json.loads((self.data_dir / MAXIMA_FILE).read_text())
-        return maxima_results()
+        return self._once("maxima", lambda: json.loads(self._read(MAXIMA_FILE).read_text())
+                          if "maxima" in self.from_data else maxima_results())
 
 
-DATA_FILES = {"odds": "odds.csv", "extremes": "pegging_extremes_six_card.json", "maxima": MAXIMA_FILE}
+DATA_FILES = {"odds": "odds.csv", "extremes": "pegging_extremes_six_card.json", "maxima": MAXIMA_FILE,
+              "seats": "seats_summary.json"}
+SEATS_RECOMPUTE_DEALS = 1_000  # the recomputed seats sample (the committed one: 10,000 deals)
 
 
 def maxima_results() -> dict:
@@ -202,6 +239,16 @@ def verdict_rule(ours, claimed, text: str | None = None, note: str = "") -> Find
     if ours == claimed:
         return Finding(text if text is not None else str(ours), "rule", note or "consistent with the code", ours)
     return verdict_same(ours, claimed, text, note)
+
+
+def transcribed(ours, claimed, text: str | None = None, note: str = "", fields: str = "") -> Finding:
+    """A rule the code only transcribes (a field of rules.py that no computation reads): no
+    verdict, since nothing the code computes could disagree; the note says whether the
+    transcription matches the seed."""
+    shown = text if text is not None else str(ours)
+    same = "as the seed says" if ours == claimed else f"the seed says {claimed}"
+    reads = (f"{fields}: " if fields else "") + "a transcription in rules.py that no computation reads"
+    return Finding(shown, "transcribed", "; ".join(x for x in (f"{reads} ({same})", note) if x), ours)
 
 
 def not_in_code(note: str = "") -> Finding:
@@ -254,7 +301,8 @@ def seat_finding(ctx: "Context", keys: tuple[str, ...], note: str) -> Finding:
         text = f"{model[k]:.3f}"
         if sample and k in sample["estimates"]:
             e = sample["estimates"][k]
-            text += f" (sampled {e['mean']:.3f} +- {e['se']:.3f})"
+            size = f" {sample['n']:,} deals, a reduced sample recomputed" if sample.get("reduced") else ""
+            text += f" (sampled{size} {e['mean']:.3f} +- {e['se']:.3f})"
         parts.append(text)
     exact = {k: model[f"{k}_exact"] for k in keys}
     return Finding(" / ".join(parts), "model-dependent", f"{SEATS_MODEL}; " + note, exact)

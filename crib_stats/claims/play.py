@@ -11,6 +11,7 @@ from .core import (
 from crib_stats.core.rules import HEELS
 from crib_stats.kernels.constants import pip_value as pip
 from crib_stats.peg.pegging import count_points, PegError, play
+from .core import transcribed
 
 # ---- the play: counts card by card ----------------------------------------------------------
 
@@ -184,12 +185,21 @@ add("heels-2", "If the start card is a jack, the dealer immediately pegs 2 point
 # ---- the variants ---------------------------------------------------------------------------
 
 
+TRANSCRIBED = ("game", "partners", "first_deal_last")  # fields of rules.Variant no computation reads
+
+
 def _v(name: str, fields: tuple[str, ...], claimed: tuple, note: str = ""):
     def check(ctx: Context) -> Finding:
         v = variant_of(name)
         crib = v.players * v.throw + v.crib_from_deck  # the crib as the table builds it
         ours = tuple(crib if f == "crib" else getattr(v, f) for f in fields)
         text = ", ".join(f"{f} {x}" for f, x in zip(fields, ours))
+        only = [f for f in fields if f in TRANSCRIBED]
+        if only:  # compares what rules.py transcribes, which nothing computes with: no verdict
+            read = [f for f in fields if f not in TRANSCRIBED]
+            extra = f"{', '.join(read)} are read by the code" if read else ""
+            return transcribed(ours, claimed, f"{name}: {text}", "; ".join(x for x in (extra, note) if x),
+                               ", ".join(only))
         return verdict_rule(ours, claimed, f"{name}: {text}", note)
     return check
 

@@ -9,13 +9,14 @@ shards (:func:`cache_root`: ``sweep/``, ``equilibrium/``) and the arrays of
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from crib_stats.kernels import cache_dir, cache_home
+from crib_stats.kernels import cache_dir, cache_home, content_digest, prune_stale, touch
 
 
 def cache_root(kind: str = "sweep") -> Path:
@@ -23,14 +24,22 @@ def cache_root(kind: str = "sweep") -> Path:
     return cache_home() / kind
 
 
-def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
-    """Arrays computed once per machine: kept as ``NAME.npz`` beside the compiled kernels, in
-    the directory keyed by the kernel sources (so they are recomputed when a kernel changes).
-    A cache that cannot be read or written is simply recomputed."""
-    path = Path(cache_dir()) / "tables" / f"{name}.npz"
+def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]], modules=(),
+                inputs=()) -> tuple[np.ndarray, ...]:
+    """Arrays computed once per machine: kept as ``NAME-DIGEST.npz`` beside the compiled
+    kernels, DIGEST the :func:`crib_stats.kernels.content_digest` of the kernel sources, this
+    module, ``modules`` (every module whose code shapes the arrays: the caller's) and
+    ``inputs`` (the bytes, or paths, the arrays are computed from), so an edit to any of them,
+    or a changed input file, is never answered from an old entry. Entries not used for 30 days
+    are pruned when a new one is written. A cache that cannot be read or written is simply
+    recomputed."""
+    folder = Path(cache_dir()) / "tables"
+    path = folder / f"{name}-{content_digest((sys.modules[__name__], *modules), inputs)}.npz"
     try:
         with np.load(path) as data:
-            return tuple(data[f"a{i}"] for i in range(len(data.files)))
+            arrays = tuple(data[f"a{i}"] for i in range(len(data.files)))
+        touch(path)
+        return arrays
     except (OSError, ValueError, KeyError):
         pass
     arrays = compute()
@@ -40,6 +49,7 @@ def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]]) -> tup
         with os.fdopen(fd, "wb") as fh:
             np.savez(fh, **{f"a{i}": a for i, a in enumerate(arrays)})
         os.replace(tmp, path)
+        prune_stale(folder, "*.npz", keep=[path])
     except OSError:
         pass
     return arrays

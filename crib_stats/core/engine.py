@@ -8,8 +8,9 @@ cluster (``scheduler="tcp://host:port"``) (:class:`Executor`).
 
 Every finished shard is written to its cache directory at once (temp file + rename, see
 :func:`crib_stats.core.io.atomic_write`); the directory is keyed by everything that decides the
-result (:class:`ShardCache`), so a run that was killed resumes from the shards it finished, and
-a changed kernel never reads an old shard. The sweep's use of it is
+result (:class:`ShardCache`: the request and the digest of the code that computes a shard),
+so a run that was killed resumes from the shards it finished, and a changed kernel never reads
+an old shard. The sweep's use of it is
 :mod:`crib_stats.discard.shards`; the solver's, :mod:`crib_stats.strategy.equilibrium`.
 """
 
@@ -39,6 +40,8 @@ class ShardCache:
         self.dir = None
         if root is None:
             return
+        from crib_stats.kernels import prune_stale, touch
+
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
         self.dir = Path(root) / f"{name or key['variant']}-{digest}"
         try:
@@ -46,10 +49,14 @@ class ShardCache:
         except OSError as exc:
             raise SweepError(f"cannot create the cache directory {self.dir}: {exc.strerror}") from None
         meta = self.dir / "key.json"
+        touch(self.dir)  # in use: pruning keeps it
         if not meta.exists():
             from crib_stats.core.io import write_text
 
             write_text(meta, json.dumps(key, sort_keys=True, indent=1) + "\n")
+            # a new key: runs of other keys are removed once unused for 30 days (only folders
+            # this class made, recognised by their key.json)
+            prune_stale(root, "*-" + "?" * 16, keep=[self.dir], only=lambda p: (p / "key.json").is_file())
 
     def path(self, i: int) -> Path:
         return self.dir / f"shard-{i:05d}.npz"

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Callable
@@ -18,7 +19,6 @@ import numpy as np
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.rules import Variant, variant as get_variant
 from crib_stats.kernels.constants import HAND_BINS, JACK
-from crib_stats import __version__
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels import source_digest
 
@@ -98,8 +98,15 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
 
 
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
+    """What decides a sweep's shards: the request, and the digest of the code that computes a
+    shard (the kernels; this module's :func:`run_shard` and :func:`memo`; the suit classes and
+    rank tables of :mod:`crib_stats.core.tables`; the variant table of :mod:`crib_stats.core.rules`)."""
+    from crib_stats.core import rules, tables
+    from crib_stats.kernels import content_digest, source_digest
+
     return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),
-            "version": __version__, "kernels": source_digest(), "shards": shards}
+            "code": content_digest([sys.modules[__name__], tables, rules]), "kernels": source_digest(),
+            "shards": shards}
 
 
 def load_tallies(cache: ShardCache, i: int) -> Tallies | None:

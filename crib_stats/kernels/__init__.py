@@ -23,6 +23,12 @@ kernels it uses). The first kernel module imported points numba's on-disk cache 
 file: numba notices when a function's own file changes, but not when a function it calls in
 another file does, so a cache written by other kernel sources is never read (see
 :func:`cache_dir`). Nothing compiles at import; :func:`warmup` compiles deliberately.
+
+Every disk cache of the package is keyed by :func:`content_digest` (the kernel sources, the
+source of every module whose code shapes the stored value, the bytes of its input files), and
+old entries are removed only by :func:`prune_stale`: entries not used for :data:`MAX_AGE_DAYS`
+days, under an exclusive ``fcntl.flock``; an entry in use has its timestamp touched
+(:func:`touch`), so another install's live cache is never removed.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import time
+from functools import lru_cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
@@ -68,6 +76,79 @@ def cache_home() -> Path:
     decorated; :func:`crib_stats.core.cache.cache_root` names the folders under it."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "crib-stats"
+
+
+@lru_cache(maxsize=None)
+def _source_bytes_digest(path: str) -> str:
+    """sha256 of one module's source file, read once per process (an edit made while a long
+    run is going does not make the run disown its own work)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def content_digest(modules=(), inputs=()) -> str:
+    """sha256 (16 hex digits) of everything that shapes a cached value: the kernel sources
+    (:func:`source_digest`, with numba's and numpy's versions), the source of each of
+    ``modules`` (module objects, or paths of their files) and each of ``inputs`` (bytes, or
+    paths of files whose bytes are read now). The one key of every disk cache of the package.
+
+    >>> import crib_stats.core.tables as t
+    >>> content_digest([t], [b"x"]) == content_digest([t.__file__], [b"x"]) != content_digest([t], [b"y"])
+    True
+    """
+    h = hashlib.sha256(b"kernels " + source_digest().encode() + b"\n")
+    for m in modules:
+        path = Path(m if isinstance(m, (str, os.PathLike)) else m.__file__).resolve()
+        h.update(b"module " + path.name.encode() + b" " + _source_bytes_digest(str(path)).encode() + b"\n")
+    for x in inputs:
+        data = x if isinstance(x, (bytes, bytearray, memoryview)) else Path(x).read_bytes()
+        h.update(b"input " + hashlib.sha256(data).hexdigest().encode() + b"\n")
+    return h.hexdigest()[:16]
+
+
+MAX_AGE_DAYS = 30
+
+
+def touch(path) -> None:
+    """Mark a cache entry as used now (its modification time), so :func:`prune_stale` keeps it."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def prune_stale(root, pattern: str, keep=(), max_age_days: float = MAX_AGE_DAYS, only=None) -> list[Path]:
+    """Remove the entries ``root/pattern`` (files or directories; with ``only``, those for which
+    ``only(path)`` is true) not used for ``max_age_days`` days (modification time older), except ``keep``, under an exclusive ``fcntl.flock`` on
+    ``root/.prune.lock`` (two processes never prune at once). Best effort: returns what was
+    removed, never raises."""
+    root = Path(root)
+    keep = {Path(k).resolve() for k in keep}
+    removed: list[Path] = []
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: nothing is pruned
+        return removed
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with open(root / ".prune.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            cutoff = time.time() - max_age_days * 86400
+            for entry in root.glob(pattern):
+                try:
+                    if entry.resolve() in keep or entry.stat().st_mtime >= cutoff:
+                        continue
+                    if only is not None and not only(entry):
+                        continue
+                    if entry.is_dir():
+                        shutil.rmtree(entry, ignore_errors=True)
+                    else:
+                        entry.unlink()
+                    removed.append(entry)
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return removed
 
 
 def _cache_root() -> Path:
@@ -109,10 +190,11 @@ def configure_cache() -> None:
     except OSError:
         return  # numba falls back to its own default locations
     config.CACHE_DIR = str(target)
-    # caches written by older kernel sources can never be read again: drop them (best effort)
-    for old in target.parent.glob(_PREFIX + "*"):
-        if old != target:
-            shutil.rmtree(old, ignore_errors=True)
+    touch(target)  # in use: kept by every install's pruning for another MAX_AGE_DAYS days
+    if _COLD:
+        # a new directory: other kernel sources' caches (older versions, other installs) are
+        # removed only once unused for MAX_AGE_DAYS days, never because they differ from ours
+        prune_stale(target.parent, _PREFIX + "*", keep=[target])
 
 
 def warmup() -> None:

@@ -108,6 +108,39 @@ def show_pairs(bits, hand, crib, threshold):
 
 
 @njit(cache=True)
+def show_pairs_from(bits, hand, crib, threshold, oh, oc, ia, ib, limit):
+    """At most ``limit`` of the pairs of :func:`show_pairs`, in the same order, starting at
+    position ``(ia, ib)`` of the visit (``oh``/``oc``: the indices sorting ``hand``/``crib`` from
+    the highest down, stable, as :func:`show_pairs` orders them; start at (0, 0)): (hand indices, crib indices, the position to resume at). The visit is
+    over when the returned ``ia`` is ``len(oh)``; concatenating every chunk gives
+    :func:`show_pairs`, so a caller holds only ``limit`` pairs at a time."""
+    hi = np.empty(limit, np.int64)
+    ci = np.empty(limit, np.int64)
+    n = 0
+    na = oh.shape[0]
+    nc = oc.shape[0]
+    while ia < na:
+        a = oh[ia]
+        if nc == 0 or hand[a] + crib[oc[0]] < threshold:
+            ia = na
+            break
+        while ib < nc:
+            b = oc[ib]
+            if hand[a] + crib[b] < threshold:
+                break
+            if bits[a] & bits[b] == 0:
+                if n == limit:
+                    return hi[:n], ci[:n], ia, ib
+                hi[n] = a
+                ci[n] = b
+                n += 1
+            ib += 1
+        ia += 1
+        ib = 0
+    return hi[:n], ci[:n], ia, ib
+
+
+@njit(cache=True)
 def best_show_pair(bits, hand, crib):
     """(most hand + crib over disjoint pairs, number of pairs reaching it, one such pair (i, j));
     branch and bound from the highest scores down."""
@@ -160,6 +193,8 @@ def warmup() -> None:
     deck = np.array([16, 17, 18, 19, 40, 12], np.int64)
     cards, bits, hand, crib = four_card_scores(deck, 16, rank_table(5))
     show_pairs(bits, hand, crib, 0)
+    oh, oc = _order_desc(hand), _order_desc(crib)
+    show_pairs_from(bits, hand, crib, 0, oh, oc, 0, 0, 1)
     best_show_pair(bits, hand, crib)
     rows = np.zeros((1, RANKS), np.int64)
     rows[0, 4] = 1

@@ -257,6 +257,7 @@ def warmup() -> None:
 
     small = rank_multisets(1, np.array([0, 4], np.int64))
     greedy_play(small[0], small[1])
+    greedy_sequence(small[0], small[1], False)  # crib_stats.peg.pegging.policy_play calls it directly
     minimax_value(small[0], small[1])
     minimax_line(small[0], small[1], False)
     play_table_rows(small, 0, small.shape[0], GREEDY)

@@ -112,11 +112,14 @@ def _equilibrium_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return hands, purified_keeps(hand, kept, dealer, len(hands)), purified_keeps(hand, kept, pone, len(hands))
 
     # reading the Parquet file needs pandas and pyarrow (slow to import): keep the arrays beside
-    # the compiled kernels, keyed by a digest of the file's bytes (a re-solved file is read again)
-    import hashlib
+    # the compiled kernels, keyed by the file's bytes (a re-solved file is read again) and the
+    # code that reads and purifies it (this module; the multiset index of playvalue)
+    import sys
 
-    digest = hashlib.sha256(STRATEGY_PATH.read_bytes()).hexdigest()[:16]
-    arrays = disk_cached(f"equilibrium_keeps_{digest}", compute)
+    from crib_stats.peg import tables as playvalue
+
+    arrays = disk_cached("equilibrium_keeps", compute, modules=[sys.modules[__name__], playvalue],
+                         inputs=[STRATEGY_PATH])
     for a in arrays:
         a.flags.writeable = False
     return arrays

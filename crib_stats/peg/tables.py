@@ -163,10 +163,11 @@ def play_table(policy: str) -> np.ndarray:
     path = table_path(policy)
     if path.exists():
         # the Parquet file needs pandas and pyarrow (slow to import); keep its array beside the
-        # compiled kernels, keyed by the file's size and modification time
-        stamp = path.stat()
-        key = f"play_table_{policy}_{stamp.st_size}_{stamp.st_mtime_ns}"
-        (table,) = disk_cached(key, lambda: (read_table(policy),))
+        # compiled kernels, keyed by the file's bytes and this module's code (read_table)
+        import sys
+
+        (table,) = disk_cached(f"play_table_{policy}", lambda: (read_table(policy),),
+                               modules=[sys.modules[__name__]], inputs=[path])
     else:
         table = compute_table(policy)
     table.flags.writeable = False

@@ -67,7 +67,9 @@ def deal_odds(dealt: int, keep: int) -> Odds:
         return (kd.best_keep_hist(table, np.arange(13, dtype=np.int64), classes, weights, keep, index, rows,
                                   with_card),)
 
-    (hist,) = disk_cached(f"deal_odds_{dealt}_{keep}", compute)
+    import sys
+
+    (hist,) = disk_cached(f"deal_odds_{dealt}_{keep}", compute, modules=[sys.modules[__name__]])
     total = comb(52, dealt) * (52 - dealt)
     key, text = FRAMINGS.get((dealt, keep), (f"deal-{dealt}-keep-{keep}", f"deal of {dealt}: best {keep} kept"))
     text += f" (C(52,{dealt}) x {52 - dealt} = {total:,} deals)"

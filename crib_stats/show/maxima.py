@@ -25,6 +25,7 @@ from math import comb
 import numpy as np
 
 from crib_stats.core.cards import RANK_NAMES, Card
+from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import JACK
 from crib_stats.core.rules import HEELS
 from crib_stats.core.tables import rank_table
@@ -146,75 +147,148 @@ def _rank_counts(rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def _search(codes, starters, heels: bool, target: int, peg_bound: int):
+MEMORY_LIMIT = 2 * 1024**3  # bytes: the ceiling on the working memory of dealer_total_max's search
+_PAIR_BYTES = 192  # working memory per candidate pair of a chunk (indices, keys, sorts, totals)
+_GROUP_BYTES = 32  # working memory per pone multiset of a group in a chunk (ways, a factor, pegs, mask)
+_KEPT_BYTES = 32  # what stays per group between chunks (its key and best peg, with union1d's copies)
+_CHUNKS: tuple[int, int] | None = None  # tests only: (pairs, groups) per chunk instead of the budget's
+_KEY = 5**13  # a group key: dealer rank counts * 5**13 + remaining rank counts (base-5 digits)
+
+
+class MaximaMemoryError(CribStatsError):
+    """The search cannot keep to its memory ceiling at this target (one-line message)."""
+
+
+def _budget(memory_limit: int, n_cards: int, n_multisets: int) -> tuple[int, int, int]:
+    """(bytes for the chunks' working memory, pairs per chunk, groups per chunk) under the
+    ceiling, after what every target needs: one starter's 4-card sets (cards, mask, two scores,
+    rank key, two visit orders and a sort's copy: 12 int64 each) and the peg table (at most every dealer multiset
+    against every pone multiset, int64)."""
+    fixed = comb(n_cards - 1, 4) * 12 * 8 + n_multisets * n_multisets * 8
+    rest = int(memory_limit) - fixed
+    if rest < 1 << 20:
+        raise MaximaMemoryError(f"the maxima search needs at least {(fixed + (1 << 20)) / 2**20:.0f} MB "
+                                f"for this deck, above its memory ceiling of {memory_limit / 2**20:.0f} MB")
+    per_group = n_multisets * _GROUP_BYTES
+    if _CHUNKS is not None:
+        return rest, _CHUNKS[0], _CHUNKS[1]
+    return rest, max(1, rest // 2 // _PAIR_BYTES), max(1, rest // 2 // per_group)
+
+
+def _search(codes, starters, heels: bool, target: int, peg_bound: int, memory_limit: int = MEMORY_LIMIT):
     """Every deal whose total can reach ``target``: ((best, deals at best, example, patterns) or
-    None when no deal reaches the target, pairs examined, the best total seen)."""
+    None when no deal reaches the target, pairs examined, the best total seen).
+
+    The candidate (hand, crib) pairs are visited in chunks (:func:`km.show_pairs_from`) twice:
+    first to collect the distinct groups (dealer ranks, ranks left for the pone) and the dealer
+    multisets, then, once each group's best pegging is known (computed in chunks of groups), to
+    find the best total and the pairs reaching it. What stays between chunks is two int64 per
+    group and the peg table; the working memory stays under ``memory_limit`` bytes, or the search
+    refuses (:class:`MaximaMemoryError`) before it allocates more."""
     from crib_stats.kernels import combinatorics  # lazy: numba only when used
     from crib_stats.kernels import maxima as km  # lazy: numba only when used
 
     deck_arr = np.array(codes, np.int64)
     deck_counts = np.bincount(deck_arr >> 2, minlength=13)
-    t5 = rank_table(5)
-    hc_all, w_all, d_all, avail_all, where = [], [], [], [], []
-    kept = []  # per starter: (starter, extra, cards, hand, crib)
-    for s, w in _starters(codes, starters):
-        cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
-        if len(hand) == 0:
-            continue
-        extra = HEELS if heels and s >> 2 == JACK else 0
-        hi, ci = km.show_pairs(bits, hand, crib, target - peg_bound - extra)
-        if len(hi) == 0:
-            continue
-        dealer = _rank_counts(cards[hi])
-        avail = deck_counts[None, :] - dealer - _rank_counts(cards[ci])
-        avail[:, s >> 2] -= 1
-        hc_all.append(hand[hi] + crib[ci] + extra)
-        w_all.append(np.full(len(hi), w, np.int64))
-        d_all.append(dealer)
-        avail_all.append(avail)
-        where.append(np.stack([np.full(len(hi), len(kept)), hi, ci], axis=1))
-        kept.append((s, extra, cards, hand, crib))
-    if not hc_all:
-        return None, 0, -1
-    hc, w = np.concatenate(hc_all), np.concatenate(w_all)
-    dealer, avail, where = np.concatenate(d_all), np.concatenate(avail_all), np.concatenate(where)
     multisets = combinatorics.rank_multisets(4, np.flatnonzero(deck_counts).astype(np.int64))
-    # group by integer keys (rank counts as base-5 digits): np.unique on rows is slow
+    rest, chunk_pairs, chunk_groups = _budget(memory_limit, len(codes), len(multisets))
+    t5 = rank_table(5)
     powers = 5 ** np.arange(13, dtype=np.int64)
-    d_key, a_key = dealer @ powers, avail @ powers
-    _, d_first, d_index = np.unique(d_key, return_index=True, return_inverse=True)
-    peg = km.peg_max_table(dealer[d_first], multisets)  # (D, M)
-    _, g_first, g_index = np.unique(d_key * 5**13 + a_key, return_index=True, return_inverse=True)
-    # per group: weight of each pone multiset (ways to pick its suits from what is left) and its peg
-    g_avail = avail[g_first]
-    ways = np.prod(_C[g_avail[:, None, :], multisets[None, :, :]], axis=2)  # (G, M)
-    g_peg = np.where(ways > 0, peg[d_index.reshape(-1)[g_first]], -1)  # (G, M)
-    g_index = g_index.reshape(-1)
-    totals = hc + g_peg.max(axis=1)[g_index]
-    best = int(totals.max())
+    deck_key = int(deck_counts @ powers)
+
+    def visits():
+        """Per starter with candidates, its 4-card sets and then each chunk of candidate pairs."""
+        for s, w in _starters(codes, starters):
+            cards, bits, hand, crib = km.four_card_scores(deck_arr, s, t5)
+            if len(hand) == 0:
+                continue
+            extra = HEELS if heels and s >> 2 == JACK else 0
+            threshold = target - peg_bound - extra
+            set_key = powers[cards[:, 0] >> 2]  # rank counts as base-5 digits, a column at a time
+            for col in range(1, 4):
+                set_key += powers[cards[:, col] >> 2]
+            left = deck_key - int(powers[s >> 2])  # rank counts of the deck without the starter
+            oh, oc = np.argsort(-hand, kind="stable"), np.argsort(-crib, kind="stable")  # show_pairs' order
+            at = {"s": s, "w": w, "extra": extra, "cards": cards, "hand": hand, "crib": crib}
+            ia, ib = 0, 0
+            while ia < len(oh):
+                hi, ci, ia, ib = km.show_pairs_from(bits, hand, crib, threshold, oh, oc, ia, ib, chunk_pairs)
+                if len(hi) == 0:
+                    break
+                dk = set_key[hi]
+                yield at, hi, ci, dk, dk * _KEY + (left - dk - set_key[ci])
+            at.clear()  # one starter's sets in memory at a time (the caller reads them through ``at``)
+            del cards, bits, hand, crib, set_key, oh, oc
+
+    # pass 1: the distinct groups and dealer multisets
+    groups = np.zeros(0, np.int64)
+    dealers = np.zeros(0, np.int64)
+    examined = 0
+    for _, hi, _, dk, gk in visits():
+        examined += len(hi)
+        groups = np.union1d(groups, gk)
+        dealers = np.union1d(dealers, dk)
+        del hi, dk, gk
+        if len(groups) * _KEPT_BYTES > rest // 2:
+            raise MaximaMemoryError(f"the maxima search at target {target} keeps over {len(groups):,} groups of "
+                                    f"(dealer, remaining cards): above its memory ceiling of "
+                                    f"{memory_limit / 2**20:.0f} MB; ask for a higher target")
+    if examined == 0:
+        return None, 0, -1
+    peg = km.peg_max_table((dealers[:, None] // powers) % 5, multisets)  # (D, M)
+
+    def group_pegs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(ways (G, M) to pick each pone multiset from what the group leaves, its peg or -1)."""
+        avail = (keys[:, None] % _KEY // powers) % 5
+        ways = np.ones((len(keys), len(multisets)), np.int64)
+        for r in range(13):
+            ways *= _C[avail[:, r][:, None], multisets[None, :, r]]
+        pegs = peg[np.searchsorted(dealers, keys // _KEY)]
+        return ways, np.where(ways > 0, pegs, -1)
+
+    # each group's best pegging, in chunks of groups
+    gmax = np.empty(len(groups), np.int64)
+    for lo in range(0, len(groups), chunk_groups):
+        gmax[lo:lo + chunk_groups] = group_pegs(groups[lo:lo + chunk_groups])[1].max(axis=1)
+
+    # pass 2: the best total and the pairs reaching it, in the order of the pairs
+    best = -1
+    hits: list[tuple] = []
+    for at, hi, ci, _, gk in visits():
+        hc = at["hand"][hi] + at["crib"][ci] + at["extra"]
+        totals = hc + gmax[np.searchsorted(groups, gk)]
+        top = int(totals.max())
+        if top < max(best, target):
+            best = max(best, top)
+            continue
+        if top > best:
+            best, hits = top, []
+        for p in np.flatnonzero(totals == best):
+            a, b = int(hi[p]), int(ci[p])
+            hits.append((at["s"], at["w"], at["extra"], tuple(at["cards"][a]), tuple(at["cards"][b]),
+                         int(at["hand"][a]), int(at["crib"][b]), int(hc[p]), int(gk[p])))
+        if len(hits) * len(multisets) * _GROUP_BYTES > rest // 2:
+            raise MaximaMemoryError(f"the maxima search at target {target} finds over {len(hits):,} pairs at its "
+                                    f"best total {best}: above its memory ceiling of {memory_limit / 2**20:.0f} MB")
     if best < target:
-        return None, len(hc), best
+        return None, examined, best
     deals = 0
     example = None
     patterns = set()
-    for p in np.flatnonzero(totals == best):
-        g = g_index[p]
-        hit = g_peg[g] == best - hc[p]
-        deals += int(w[p]) * int(ways[g][hit].sum())
-        k, a, b = where[p]
-        s, extra, cards, hand, crib = kept[k]
-        h, c = tuple(cards[a]), tuple(cards[b])
+    for s, w, extra, h, c, hp, cp, hc, gk in hits:
+        ways, pegs = group_pegs(np.array([gk], np.int64))
+        hit = pegs[0] == best - hc
+        deals += w * int(ways[0][hit].sum())
         for q in np.flatnonzero(hit):
             pone = [r * 4 for r in range(13) for _ in range(int(multisets[q, r]))]
             patterns.add(f"{_ranks(h)} | {_ranks(pone)} | {_ranks(c)} | {_ranks([s])}")
         if example is None:
-            example = ((h, c, s, int(hand[a]), int(crib[b]), extra), multisets[np.flatnonzero(hit)[0]],
-                       int(best - hc[p]))
-    return (best, deals, example, tuple(sorted(patterns))), len(hc), best
+            example = ((h, c, s, hp, cp, extra), multisets[np.flatnonzero(hit)[0]], int(best - hc))
+    return (best, deals, example, tuple(sorted(patterns))), examined, best
 
 
 def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int | None = None,
-                     peg_bound: int = PEG_BOUND, step: int = 6) -> TotalMaximum:
+                     peg_bound: int = PEG_BOUND, step: int = 6, memory_limit: int = MEMORY_LIMIT) -> TotalMaximum:
     """Largest dealer hand + crib + dealer pegging (+ heels) over every deal from ``deck``.
 
     The search keeps the (hand, crib) pairs that could reach ``target`` (their show + heels +
@@ -222,12 +296,17 @@ def dealer_total_max(heels: bool = False, deck=None, starters=None, target: int 
     total found, if that is higher: a deal found is a lower bound) and it runs again. Exact
     whenever the answer is at least the target it was found with. The default first target is the
     upper bound: the best show + ``peg_bound``.
+
+    The candidates grow about 25-fold for each 6 points the target drops; they are visited in
+    chunks so the search's working memory stays under ``memory_limit`` bytes (default 2 GiB):
+    a target it cannot search under that ceiling raises :class:`MaximaMemoryError` (one line)
+    instead.
     """
     codes = _deck(deck)
     if target is None:
         target = dealer_show_max(heels, codes, starters).points + peg_bound
     while True:
-        found, examined, reached = _search(codes, starters, heels, target, peg_bound)
+        found, examined, reached = _search(codes, starters, heels, target, peg_bound, memory_limit)
         if found is not None:
             break
         target = max(reached, target - step)  # a deal found short of the target is a lower bound
@@ -313,5 +392,5 @@ def hands_scoring(points: int = 24, crib: bool = False) -> tuple[RankPattern, ..
     return tuple(found)
 
 
-__all__ = ["dealer_show_max", "dealer_total_max", "hands_scoring", "RankPattern", "ShowMaximum", "TotalMaximum",
-           "PEG_BOUND"]
+__all__ = ["dealer_show_max", "dealer_total_max", "hands_scoring", "MaximaMemoryError", "MEMORY_LIMIT", "RankPattern",
+           "ShowMaximum", "TotalMaximum", "PEG_BOUND"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from crib_stats.strategy.equilibrium import Solution, game
-from crib_stats import __version__
 from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.tables import rank_table
@@ -39,8 +38,6 @@ def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, e
     each finished slice is kept there, keyed by the deals, the strategies and the kernels, so a
     killed measurement resumes. ``progress(done, shards)`` after each slice.
     """
-    import hashlib
-
     import pandas as pd  # lazy: pandas only when used
     from itertools import combinations
 
@@ -52,9 +49,17 @@ def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, e
     deals = np.sort(np.array([rng.choice(deck, 6, replace=False) for _ in range(n_deals)]), axis=1)
     index = ke.rank_rows(g.counts)
     stack = np.ascontiguousarray(np.stack([sol.sigma_pone, sol.sigma_dealer]))
-    h = hashlib.sha256(stack.tobytes() + deals.tobytes())
-    key = {"deck_ranks": list(g.deck_ranks), "version": __version__, "kernels": source_digest(),
-           "inputs": h.hexdigest()[:16], "shards": shards}
+    # keyed by the inputs' bytes and the code that shapes a slice: the kernels, this module
+    # (exact_cribs_shard), the game of crib_stats.strategy.equilibrium and the rank tables
+    import sys
+
+    from crib_stats.strategy import equilibrium
+    from crib_stats.core import tables
+    from crib_stats.kernels import content_digest
+
+    key = {"deck_ranks": list(g.deck_ranks), "kernels": source_digest(),
+           "content": content_digest([sys.modules[__name__], equilibrium, tables], [stack.tobytes(), deals.tobytes()]),
+           "shards": shards}
     cache = ShardCache(cache_root, key, name="card-removal")
     spans = bounds(n_deals, shards)
     parts: dict[int, np.ndarray] = {}

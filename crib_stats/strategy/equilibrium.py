@@ -24,18 +24,19 @@ solver's exploitability falls below its target:
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 
 import numpy as np
-from crib_stats import __version__
+from crib_stats.core import tables
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.engine import Executor, bounds, checked
 from crib_stats.core.io import atomic_write
 from crib_stats.core.tables import rank_table
-from crib_stats.kernels import source_digest
+from crib_stats.kernels import content_digest, prune_stale, source_digest, touch
 
 
 
@@ -263,8 +264,9 @@ def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, pr
 class Checkpoint:
     """The fictitious-play state after the last finished iteration, in one ``state.npz``
     (written to a temp file and renamed, so a kill never leaves half a state) under a
-    directory keyed by the deck, the package version and the digests of the kernel sources
-    and of this module: a changed solver never resumes an old run.
+    directory keyed by the deck and the digest of the kernel sources and of the code that
+    shapes the state (:func:`crib_stats.kernels.content_digest`): a changed solver never
+    resumes an old run.
 
     ``root=None``: the user's cache directory (``~/.cache/crib-stats/equilibrium``).
     """
@@ -277,10 +279,13 @@ class Checkpoint:
         from pathlib import Path
 
 
-        key = {"deck_ranks": list(deck_ranks), "version": __version__, "kernels": source_digest(),
-               "solver": hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}
+        # the code that shapes the state: the kernels, this module (the game, the solver) and
+        # the rank tables it reads
+        key = {"deck_ranks": list(deck_ranks), "kernels": source_digest(),
+               "code": content_digest([sys.modules[__name__], tables])}
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
-        self.dir = Path(root if root is not None else default_cache_root("equilibrium")) / f"solve-{digest}"
+        root = Path(root if root is not None else default_cache_root("equilibrium"))
+        self.dir = root / f"solve-{digest}"
         self.path = self.dir / "state.npz"
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
@@ -288,6 +293,8 @@ class Checkpoint:
             from crib_stats.core.engine import SweepError
 
             raise SweepError(f"cannot create the solver's cache directory {self.dir}: {exc.strerror}") from None
+        touch(self.dir)  # in use; other solver states are removed once unused for 30 days
+        prune_stale(root, "solve-" + "?" * 16, keep=[self.dir], only=lambda p: p.is_dir())
         if fresh and self.path.exists():
             self.path.unlink()
 

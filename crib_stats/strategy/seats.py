@@ -230,20 +230,24 @@ def random_crib_mean() -> Fraction:
 
 
 def per_seat(crib_model: str = "random", policy: str = "greedy", *, pairing: str = "removal",
-             figures: SweepFigures | None = None) -> SeatResult:
+             figures: SweepFigures | None = None, table: np.ndarray | None = None) -> SeatResult:
     """Mean play, show, heels, total and deal value per seat (see the module docstring);
-    ``figures`` defaults to the committed six-card sweep of ``crib_model``."""
+    ``figures`` defaults to the committed six-card sweep of ``crib_model``, ``table`` to the
+    play table of ``policy`` (:func:`crib_stats.peg.tables.play_table`: the committed file; pass
+    :func:`crib_stats.peg.tables.compute_table` to compute it)."""
     check_policy(policy)
     f = figures if figures is not None else committed_figures(check_crib_model(crib_model))
     if f.crib_model != crib_model:
         raise SeatsError(f"the sweep figures are for the {f.crib_model} crib model, not {crib_model}")
-    table = play_table(policy)
+    given = table
+    table = play_table(policy) if given is None else given
     if policy == "greedy":
         peg_pone, kept = pair_mean(table[:, :, 0], f.keeps_pone, f.keeps_dealer, pairing)
         peg_dealer, _ = pair_mean(table[:, :, 1], f.keeps_pone, f.keeps_dealer, pairing)
         diff = peg_dealer - peg_pone
     else:
         peg_pone = peg_dealer = None
-        diff, kept = pair_mean(value_matrix(policy), f.keeps_pone, f.keeps_dealer, pairing)
+        diff, kept = pair_mean(value_matrix(policy) if given is None else given, f.keeps_pone, f.keeps_dealer,
+                               pairing)
     return SeatResult(crib_model, policy, pairing, f.deals, peg_dealer, peg_pone, diff, f.hand_dealer,
                       f.crib_dealer, f.crib_pone, f.hand_pone, HEELS, kept, random_crib_mean())
