@@ -39,6 +39,10 @@ def run() -> int:
         code = main(argv)
         if code:
             return code
+    # the game's deal models and their solved boards (2-3 minutes)
+    from crib_stats.game import regenerate
+
+    regenerate(os.path.join(ROOT, "crib_stats", "data"))
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
     # the notebooks are committed executed, so a reader on a code host sees their outputs
     import execute_notebooks

@@ -731,3 +731,244 @@ def game_exact_crib(deck_ranks, deal, throw, sigma):
                 pts = sum(show_total(list(throw) + list(pc), s, crib=True) for s in starters)
                 total += p / len(pairs) * pts / len(starters)
     return total / n
+
+
+# =============================================================================================
+# game (issue #21): the deal model, the induction and whole games, card by card
+# =============================================================================================
+# Everything below is plain Python: the deal stream re-done with Python integers, the discard by
+# the package's known-slow exact path (crib_stats.strategy.seats_sample.choose, which evaluates every
+# throw with Fractions), the play and the show as the rule book says, scored point by point.
+
+BOARD_MASK = (1 << 64) - 1
+
+
+def board_mix64(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & BOARD_MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & BOARD_MASK
+    return z ^ (z >> 31)
+
+
+def board_deal_cards(seed, k, n_cards):
+    """The first n_cards of deal k of seed (the kernel's splitmix64 Fisher-Yates, in Python)."""
+    state = board_mix64((board_mix64(seed ^ 0x94D049BB133111EB) + k * 0x9E3779B97F4A7C15) & BOARD_MASK)
+    deck = list(range(52))
+    for i in range(n_cards):
+        state = (state + 0x9E3779B97F4A7C15) & BOARD_MASK
+        j = i + board_mix64(state) % (52 - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:n_cards]
+
+
+def board_greedy_events(pone, dealer, stop_at_go=False):
+    """The greedy play (ranks 1..13, as greedy_twin) written out point by point: a list of
+    (player, points) in the order scored, player 0 the pone, 1 the dealer."""
+    hands = [list(pone), list(dealer)]
+    events = []
+    count_seq = []
+    turn, last = 0, 1
+    while True:
+        count = sum(value(r) for r in count_seq)
+        legal = [r for r in hands[turn] if count + value(r) <= 31]
+        if legal:
+            low = [r for r in hands[turn] if r <= 4]
+            if not count_seq and low:
+                r = max(low)
+            else:
+                r = max(legal, key=lambda c: (peg_card(count_seq + [c]), count + value(c) not in (5, 10, 21), c))
+            hands[turn].remove(r)
+            count_seq.append(r)
+            events.append((turn, peg_card(count_seq)))
+            last, turn = turn, 1 - turn
+            continue
+        if any(count + value(r) <= 31 for r in hands[1 - turn]):
+            turn = 1 - turn
+            continue
+        if count_seq and count < 31:
+            events.append((last, 1))
+        if stop_at_go or not hands[0] and not hands[1]:
+            break
+        count_seq = []
+        turn = 1 - last
+    return [(p, x) for p, x in events if x > 0]
+
+
+@lru_cache(maxsize=None)
+def _board_purified(role):
+    from crib_stats.peg.opponent import STRATEGY_PATH
+
+    return equilibrium_purified(STRATEGY_PATH, role)
+
+
+def board_choose(cards, role, variant="six-card", discard="objective"):
+    """(keep, throw) of dealt card codes by the sweep objective and tie rule, through the
+    package's exact, slow discard.evaluate (Fractions) and the written tie rule; ``equilibrium``:
+    only the throws of the ranks the purified strategy throws (equilibrium_purified above) compete."""
+    from crib_stats.core.cards import Card
+    from crib_stats.discard.analysis import evaluate
+
+    dealt = sorted(int(c) for c in cards)
+    results = evaluate([Card.from_code(c) for c in dealt], role=role, variant=variant)
+    allowed = range(len(results))
+    if discard == "equilibrium":
+        hand = sorted(card(c)[0] for c in dealt)
+        thrown = list(hand)
+        for r in _board_purified(role)[tuple(hand)]:
+            thrown.remove(r)
+        allowed = [i for i in allowed if sorted(card(c.code)[0] for c in results[i].throw) == thrown]
+
+    def key(i):
+        r = results[i]
+        ranks = sorted(c.code // 4 for c in r.throw)
+        suited = len({c.code % 4 for c in r.throw}) == 1
+        return (-r.net_ev, -r.hand_ev, ranks[0] * 13 + ranks[-1], suited, r.crib_ev, i)
+
+    best = results[min(allowed, key=key)]
+    return [c.code for c in best.keep], [c.code for c in best.throw]
+
+
+def board_deal(cards, variant="six-card", discard="objective"):
+    """One deal played out: six-card, dealer cards[0:6], pone cards[6:12], starter cards[12];
+    five-card, dealer cards[0:5], pone cards[5:10], starter cards[10] (the play stops at the
+    first go or 31). Returns (events [(player, points)] in scoring order, figures dict)."""
+    dealt = 6 if variant == "six-card" else 5
+    starter = cards[2 * dealt]
+    dkeep, dthrow = board_choose(cards[0:dealt], "dealer", variant, discard)
+    pkeep, pthrow = board_choose(cards[dealt:2 * dealt], "pone", variant, discard)
+    events = []
+    heels = 2 if card(starter)[0] == 11 else 0
+    if heels:
+        events.append((1, 2))
+    play = board_greedy_events([card(c)[0] for c in pkeep], [card(c)[0] for c in dkeep],
+                               stop_at_go=variant == "five-card")
+    events += play
+    hp = show_total(pkeep, starter)
+    hd = show_total(dkeep, starter)
+    cr = show_total(list(dthrow) + list(pthrow), starter, crib=True)
+    events += [(0, hp), (1, hd), (1, cr)]
+    peg = [sum(x for p, x in play if p == q) for q in (0, 1)]
+    figures = {"heels": heels, "peg_pone": peg[0], "peg_dealer": peg[1], "hand_pone": hp, "hand_dealer": hd,
+               "crib": cr, "total_dealer": heels + peg[1] + hd + cr, "total_pone": peg[0] + hp}
+    return events, figures
+
+
+def board_merge(events):
+    """Consecutive points of one player as one event (who reaches a target first is the same)."""
+    out = []
+    for p, x in events:
+        if x == 0:
+            continue
+        if out and out[-1][0] == p:
+            out[-1] = (p, out[-1][1] + x)
+        else:
+            out.append((p, x))
+    return out
+
+
+def board_counts(scripts, B=128, needs=122):
+    """The induction's counts of a list of scripts, in dictionaries: hist[(d, p)],
+    dealer_first[(nd, x)], pone_first[(np, y)] (totals clipped at B - 1 as the kernel does)."""
+    hist, dfirst, pfirst = {}, {}, {}
+    for events in scripts:
+        d = p = 0
+        for who, x in events:
+            for _ in range(x):
+                if who == 1:
+                    d += 1
+                    if d < needs:
+                        key = (d, min(p, B - 1))
+                        dfirst[key] = dfirst.get(key, 0) + 1
+                else:
+                    p += 1
+                    if p < needs:
+                        key = (p, min(d, B - 1))
+                        pfirst[key] = pfirst.get(key, 0) + 1
+        key = (min(d, B - 1), min(p, B - 1))
+        hist[key] = hist.get(key, 0) + 1
+    return hist, dfirst, pfirst
+
+
+def board_play_script(events, a, b, target):
+    """Play one deal's script from the dealer at a, the pone at b: ("dealer" | "pone" | None,
+    dealer's score, pone's score) at the moment someone reaches the target (None: nobody)."""
+    for who, x in events:
+        for _ in range(x):  # point by point
+            if who == 1:
+                a += 1
+                if a >= target:
+                    return "dealer", a, b
+            else:
+                b += 1
+                if b >= target:
+                    return "pone", a, b
+    return None, a, b
+
+
+def board_induction_twin(scripts, target, skunk, double):
+    """The board by plain recursion over positions, each deal one of ``scripts`` with equal
+    probability, played point by point: {(a, b): (P(dealer wins), P(win with skunk), P(skunked),
+    P(win with double), P(double-skunked), P(loser one short), E[deals])}."""
+    import sys
+
+    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
+    n = len(scripts)
+
+    @lru_cache(maxsize=None)
+    def value(a, b):
+        acc = [0.0] * 7
+        for events in scripts:
+            who, a2, b2 = board_play_script(events, a, b, target)
+            if who == "dealer":
+                acc[0] += 1
+                acc[1] += b2 < skunk
+                acc[3] += b2 < double
+                acc[5] += b2 == target - 1
+            elif who == "pone":
+                acc[2] += a2 < skunk
+                acc[4] += a2 < double
+                acc[5] += a2 == target - 1
+            else:
+                w, sw, sl, dw, dl, one, deals = value(b2, a2)  # the deal passes
+                acc[0] += 1 - w
+                acc[1] += sl
+                acc[2] += sw
+                acc[3] += dl
+                acc[4] += dw
+                acc[5] += one
+                acc[6] += deals
+        acc[6] += n
+        return tuple(x / n for x in acc)
+
+    return value
+
+
+def board_whole_games(n_games, seed, target, skunk):
+    """Whole six-card games dealt from a Python ``random.Random(seed)`` pack and played card by
+    card (discards by seats_sample.choose, greedy play, the show), the score checked after every
+    point. Returns a list of (first dealer won, winner skunked the loser, deals played)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n_games):
+        score = [0, 0]  # player 0 deals first
+        dealer = 0
+        deals = 0
+        winner = None
+        while winner is None:
+            deals += 1
+            pack = list(range(52))
+            rng.shuffle(pack)
+            events, _ = board_deal(pack[:13])
+            for who, x in events:
+                player = dealer if who == 1 else 1 - dealer
+                for _ in range(x):
+                    score[player] += 1
+                    if score[player] >= target:
+                        winner = player
+                        break
+                if winner is not None:
+                    break
+            dealer = 1 - dealer
+        out.append((winner == 0, score[1 - winner] < skunk, deals))
+    return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import show, play  # noqa: F401,I001  (importing them registers their claims, in report order)
+from . import game  # noqa: F401,I001  (the game to 121: crib-stats game's board)
 from .core import (
     FRAMINGS, MAXIMA_FILE, REGISTRY, VERDICTS, Claim, ClaimError, Context, Entry, Finding, maxima_results,
     register_model, maxima_json,

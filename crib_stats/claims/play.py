@@ -185,7 +185,7 @@ add("heels-2", "If the start card is a jack, the dealer immediately pegs 2 point
 # ---- the variants ---------------------------------------------------------------------------
 
 
-TRANSCRIBED = ("game", "partners", "first_deal_last")  # fields of rules.Variant no computation reads
+TRANSCRIBED = ("partners",)  # fields of rules.Variant no computation reads (game and first_deal_last: crib_stats.game)
 
 
 def _v(name: str, fields: tuple[str, ...], claimed: tuple, note: str = ""):
@@ -237,6 +237,6 @@ add("game-61-short", "A shorter game is played to 61.", S2, "rule", "",
 add("game-91", "91-point game. Common around Manchester: once up, down and up a 30-hole board.", S2, "rule", "",
      lambda ctx: not_in_code(), "91")
 add("skunk-91", "Skunk. If the loser has not reached 91 (Bicycle: 61), the winner records a double game.", S2, "rule",
-     "", lambda ctx: not_in_code(), "91 (Bicycle: 61)")
+     "crib-stats game", _v("six-card", ("skunk",), (91,), "the Bicycle line of 61 is not modelled"), "91 (Bicycle: 61)")
 add("muggins", "Muggins. If a player undercounts their hand, the opponent may call \"muggins\" and peg the missed "
      "points.", (S0, S2), "rule", "", lambda ctx: not_in_code(), "the missed points")

@@ -43,10 +43,12 @@ class Variant:
     crib_from_deck: int  # cards dealt straight from the pack to the crib
     two_player_play: bool  # the play is modelled (two players)
     play_stops_at_first_go: bool = False  # five-card game: one count, up to the first go or 31
-    # rules of whole games: no computation reads them; crib-stats claims reports them
+    # rules of whole games (two players: crib_stats.game reads them; partners is only reported)
     game: int = 121  # points to win
     partners: bool = False
     first_deal_last: int = 0  # points the pone pegs for 'last' on the first deal
+    skunk: int = 91  # the loser below this is skunked (five-card: lurched)
+    double_skunk: int = 61  # ... and below this double-skunked (0: no double skunk)
 
     @property
     def kept(self) -> int:
@@ -68,7 +70,7 @@ VARIANTS: dict[str, Variant] = {
     for v in (
         Variant("six-card", players=2, dealt=6, throw=2, crib_from_deck=0, two_player_play=True),
         Variant("five-card", players=2, dealt=5, throw=2, crib_from_deck=0, two_player_play=True,
-                play_stops_at_first_go=True, game=61, first_deal_last=3),
+                play_stops_at_first_go=True, game=61, first_deal_last=3, skunk=31, double_skunk=0),
         Variant("three-player", players=3, dealt=5, throw=1, crib_from_deck=1, two_player_play=False),
         Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, two_player_play=False, partners=True),
     )

@@ -224,7 +224,7 @@ def deal_values(cards, row, rank_hand, rank_crib, throws, n_deck_ranks, jack_in_
 
 
 @njit(cache=True)
-def _choose(obj, hand_sum, crib_sum, tkey, n_throws):
+def tie_rule_pick(obj, hand_sum, crib_sum, tkey, n_throws):
     """Index of the throw the tie rule picks, and whether the best objective was tied, still
     tied on E[hand], and tied across different throw keys."""
     best = 0
@@ -296,7 +296,7 @@ def sweep_chunks(deals, weights, index, rank_hand, rank_crib, throw, n_deck_rank
                         obj[q] += cs[q]
                     elif role == 2:
                         obj[q] -= cs[q]
-                b, tie, tie_hand, tie_key = _choose(obj, hs, cs, tk, n_throws)
+                b, tie, tie_hand, tie_key = tie_rule_pick(obj, hs, cs, tk, n_throws)
                 if role == 0:
                     hand_choice = b
                 best_hand_opt = obj[hand_choice]  # the best objective among hand-optimal throws

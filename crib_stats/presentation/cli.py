@@ -367,8 +367,14 @@ def _first_run_note() -> None:
                   file=sys.stderr, flush=True)
 
 
+def _cmd_game(args) -> int:
+    from crib_stats.presentation import game_cli
+
+    return game_cli.run(args)
+
+
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
-            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table}
+            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

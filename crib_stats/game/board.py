@@ -1,0 +1,198 @@
+"""The board: the chance of winning from every position, by backward induction on the deal model.
+
+A position is (my score, the opponent's score, who deals next), both below the target. Given
+the deal model (the counts of :mod:`.model`), the induction
+(:func:`crib_stats.kernels.game.induction`) is exact: no game is simulated. The game ends the
+moment a player reaches the target, in the order the points are scored (his heels, the play
+point by point, the pone's hand, the dealer's hand, the crib); deals alternate. Skunk: the loser
+below 91 (double skunk below 61); five-card game: a lurch, the loser below 31, and the first
+deal's pone starts with 3 for last. Game points (tournament): a win 2, a skunk (or double) 3.
+
+Every figure carries its sampling error: the delete-one-group jackknife over the model's
+groups (each leave-one-out model solved again, in parallel).
+
+>>> from .model import deal_model
+>>> b = solve(deal_model("six-card", 200, seed=1, groups=4, cache_dir=False))
+>>> p = b.position(120, 120, "dealer")
+>>> 0 < p["p_win"] < 1, b.values.shape
+(True, (8, 121, 121))
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .model import DealModel, GameError, check_variant
+
+# rows of Board.values (the kernel's G_* and the game points, all from the dealer's side)
+ROWS = ("win", "skunk_win", "skunk_loss", "double_win", "double_loss", "one_point", "deals", "game_points")
+MAX_DEALS = 60
+WIN_POINTS, SKUNK_POINTS = 2, 3  # tournament game points
+
+
+def rules(variant: str) -> dict:
+    """The whole-game rules of a variant, from the variant table (:mod:`crib_stats.core.rules`):
+    the target, the skunk lines and the first deal's start (the pone's 3 for last, five-card)."""
+    v = check_variant(variant)
+    return dict(target=v.game, skunk=v.skunk, double=v.double_skunk, start=(0, v.first_deal_last))
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """``values[row, a, b]`` (rows ``ROWS``) for the player about to deal at a against b, and
+    their jackknife errors ``se``; ``length[k]`` P(a game from the start ends in deal k + 1)."""
+
+    variant: str
+    target: int
+    skunk: int
+    double: int
+    start: tuple
+    values: np.ndarray
+    se: np.ndarray
+    length: np.ndarray
+    meta: dict
+    seats: dict  # figure -> (mean, se)
+    seconds: float = 0.0
+
+    def row(self, name: str) -> int:
+        return ROWS.index(name)
+
+    def position(self, mine: int, theirs: int, role: str) -> dict:
+        """The figures of one position: I am at ``mine``, the opponent at ``theirs``, and I
+        deal next (``role="dealer"``) or the opponent does (``"pone"``)."""
+        check_position(mine, theirs, self.target, role)
+        v, s, r = self.values, self.se, self.row
+        if role == "dealer":
+            at = (mine, theirs)
+            pw, win_s, lose_s = v[r("win")][at], r("skunk_win"), r("skunk_loss")
+            pts, pts_se = v[r("game_points")][at], s[r("game_points")][at]
+        else:  # the opponent deals: his figures, turned round
+            at = (theirs, mine)
+            pw, win_s, lose_s = 1.0 - v[r("win")][at], r("skunk_loss"), r("skunk_win")
+            pts = WIN_POINTS * pw + (SKUNK_POINTS - WIN_POINTS) * v[win_s][at]
+            pts_se = self.meta["pone_points_se"][at]
+        return {"mine": int(mine), "theirs": int(theirs), "deals_next": "me" if role == "dealer" else "opponent",
+                "p_win": float(pw), "p_win_se": float(s[r("win")][at]),
+                "p_win_skunk": float(v[win_s][at]), "p_win_skunk_se": float(s[win_s][at]),
+                "p_skunked": float(v[lose_s][at]), "p_skunked_se": float(s[lose_s][at]),
+                "game_points": float(pts), "game_points_se": float(pts_se),
+                "deals_left": float(v[r("deals")][at]), "deals_left_se": float(s[r("deals")][at])}
+
+    def headline(self) -> dict:
+        """The first dealer's figures from the start of a game."""
+        a, b = self.start
+        v, s = self.values, self.se
+        r = self.row
+
+        def fig(row):
+            return float(v[r(row), a, b]), float(s[r(row), a, b])
+
+        cum = np.cumsum(self.length)
+        median = int(np.searchsorted(cum, 0.5) + 1)
+        return {"first_dealer_win": fig("win"), "first_dealer_skunks": fig("skunk_win"),
+                "first_dealer_skunked": fig("skunk_loss"), "first_dealer_double_skunks": fig("double_win"),
+                "first_dealer_double_skunked": fig("double_loss"), "one_point": fig("one_point"),
+                "deals_mean": fig("deals"), "deals_median": median,
+                "skunk_any": (fig("skunk_win")[0] + fig("skunk_loss")[0],
+                              float(self.meta.get("skunk_any_se", float("nan")))),
+                "game_points_first_dealer": fig("game_points"),
+                # a game ends on his heels when a deal starts with its dealer 1 or 2 short and a jack
+                # is turned (1 in 13, whatever the deal's hands)
+                "won_on_heels": self.meta.get("heels_near", float("nan")) / 13}
+
+
+def check_position(mine, theirs, target: int, role) -> None:
+    for name, x in (("MINE", mine), ("THEIRS", theirs)):
+        if not isinstance(x, (int, np.integer)) or x < 0 or x >= target:
+            raise GameError(f"game --at: {name} must be a score from 0 to {target - 1} (the game is to "
+                            f"{target}), got {x}")
+    if role not in ("dealer", "pone"):
+        raise GameError("game --at: say who deals next: --dealer (you) or --pone (the opponent)")
+
+
+def _game_points(values: np.ndarray) -> np.ndarray:
+    """The dealer's expected game points: 2 a win, 3 a skunk (double skunks included)."""
+    from ..kernels.game import G_SKUNK_WIN, G_WIN
+
+    return WIN_POINTS * values[..., G_WIN, :, :] + (SKUNK_POINTS - WIN_POINTS) * values[..., G_SKUNK_WIN, :, :]
+
+
+def solve(model: DealModel, jackknife: bool = True) -> Board:
+    """Every position of the game under ``model`` (see the module docstring)."""
+    from ..kernels import game as kg
+
+    start_t = time.perf_counter()
+    rl = rules(model.variant)
+    T, skunk, double = rl["target"], rl["skunk"], rl["double"]
+    h, dfst, pfst = model.hist, model.dealer_first, model.pone_first
+    tot = [h.sum(axis=0), dfst.sum(axis=0), pfst.sum(axis=0)]
+    counts = model.group_deals()
+    n = int(counts.sum())
+    if tot[0][0, 0] != 0:
+        raise GameError("game: the deal model has deals scoring nothing at all (impossible in a real play)")
+    if jackknife:
+        hs = np.concatenate([tot[0][None], tot[0][None] - h])
+        ds = np.concatenate([tot[1][None], tot[1][None] - dfst])
+        ps = np.concatenate([tot[2][None], tot[2][None] - pfst])
+        ns = np.concatenate([[n], n - counts]).astype(np.int64)
+        allv = kg.induction_many(hs, ds, ps, ns, T, skunk, double)
+    else:
+        allv = kg.induction(tot[0], tot[1], tot[2], n, T, skunk, double)[None]
+    allv = np.concatenate([allv, _game_points(allv)[:, None]], axis=1)
+    values = allv[0]
+    meta = dict(model.meta())
+    if jackknife:
+        loo = allv[1:]
+        g = loo.shape[0]
+        se = np.sqrt((g - 1) / g * ((loo - loo.mean(axis=0)) ** 2).sum(axis=0))
+        # the pone's game points at (mine, theirs) = 2 (1 - W) + SL at (theirs, mine)
+        pone_pts = WIN_POINTS * (1 - loo[:, 0]) + (SKUNK_POINTS - WIN_POINTS) * loo[:, 2]
+        meta["pone_points_se"] = np.sqrt((g - 1) / g * ((pone_pts - pone_pts.mean(axis=0)) ** 2).sum(axis=0))
+        a, b = rl["start"]
+        sk = loo[:, 1, a, b] + loo[:, 2, a, b]
+        meta["skunk_any_se"] = float(np.sqrt((g - 1) / g * ((sk - sk.mean()) ** 2).sum()))
+    else:
+        se = np.full_like(values, np.nan)
+        meta["pone_points_se"] = np.full((T, T), np.nan)
+        meta["skunk_any_se"] = float("nan")
+    a, b = rl["start"]
+    length, near = kg.game_length(tot[0], n, T, a, b, MAX_DEALS)
+    meta["heels_near"] = float(near.sum())  # expected deals a game dealt with the dealer 1 or 2 short
+    return Board(model.variant, T, skunk, double, rl["start"], values, se, length, meta, model.seat_means(),
+                 time.perf_counter() - start_t)
+
+
+def board_arrays(board: Board) -> dict:
+    """The solved board as the arrays a committed file holds."""
+    return {"values": board.values, "se": board.se, "length": board.length,
+            "pone_points_se": board.meta["pone_points_se"],
+            "skunk_any_se": np.array(board.meta["skunk_any_se"]), "heels_near": np.array(board.meta["heels_near"])}
+
+
+def from_arrays(model: DealModel, arrays: dict, seconds: float = 0.0) -> Board:
+    """A :class:`Board` from a committed file's arrays (no induction is run)."""
+    rl = rules(model.variant)
+    meta = dict(model.meta())
+    meta["pone_points_se"] = arrays["pone_points_se"]
+    meta["skunk_any_se"] = float(arrays["skunk_any_se"])
+    meta["heels_near"] = float(arrays["heels_near"]) if "heels_near" in arrays else float("nan")
+    return Board(model.variant, rl["target"], rl["skunk"], rl["double"], rl["start"], arrays["values"],
+                 arrays["se"], arrays["length"], meta, model.seat_means(), seconds)
+
+
+def committed(variant: str = "six-card", discard: str = "objective") -> Board:
+    """The committed board (data/game_VARIANT[_DISCARD].npz), read without running anything."""
+    from .model import check_policies, committed_path, load
+
+    v = check_variant(variant).name
+    check_policies(discard, "greedy", v)
+    path = committed_path(v, discard)
+    if not path.exists():
+        raise GameError(f"game: no committed model for {v}, {discard} discards ({path.name}); "
+                        "compute one with --deals N")
+    start = time.perf_counter()
+    model, rest = load(path)
+    return from_arrays(model, rest, time.perf_counter() - start)

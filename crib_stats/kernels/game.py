@@ -1,0 +1,463 @@
+"""The game to the target: random deals played out exactly (the deal model), and the backward
+induction over every board position.
+
+The deal model. Deal ``k`` of seed ``seed`` is a function of (seed, k) only: a splitmix64
+stream started at a hash of (seed, k) (:func:`deal_cards`) shuffles the first 13 cards of the
+pack (Fisher-Yates, a draw ``v % (52 - i)``: the bias is below 2**-58): dealer the first
+``dealt``, pone the next ``dealt``, the starter the 13th (six-card; the five-card game uses the
+first 2 x 5 + 1). Each player throws by the sweep's objective (dealer max E[hand] + E[crib],
+pone max E[hand] - E[crib], random crib model, exact sums from :func:`.sweep.deal_values`, the
+sweep's tie rule :func:`.sweep.tie_rule_pick`; or ``equilibrium``: the thrown ranks from a table per
+rank multiset and role, the cards of those ranks by the objective); both play greedy
+(:func:`.policies.greedy_choice` through the play stepper). The deal's *script* is the order
+its points are scored in: his heels (dealer), the play card by card (each card's points, then
+any go / last-card point), the pone's hand, the dealer's hand, the crib. Consecutive points of
+one player are one *event*; who reaches a target first depends only on the events.
+
+What the induction needs of a set of deals (:func:`deal_model_rows`), integer counts:
+
+- ``hist[d, p]``: deals whose totals are d for the dealer and p for the pone (clipped at B - 1);
+- ``dealer_first[nd, x]``: deals in which the dealer's running total reaches nd while the
+  pone's stands at x (so with needs (nd, np) the dealer reaches his first iff x < np);
+- ``pone_first[np, y]``: the same for the pone reaching np with the dealer at y;
+- ``stats`` / ``squares``: sums and sums of squares of the per-seat figures (``STAT_*``).
+
+With needs (nd, np) every deal is exactly one of: the dealer gets there first
+(sum_{x < np} dealer_first[nd, x]), the pone first (sum_{y < nd} pone_first[np, y]), or
+neither (sum_{d < nd, p < np} hist[d, p]). The loser's points at that moment are x (or y),
+which decides skunks and one-point games.
+
+The induction (:func:`induction`): for the player about to deal at a and the pone at b (scores
+below ``target``), with deals as probabilities, W[a, b] = P(the dealer wins) = P(he gets there
+first in this deal) + sum over the deals that finish below both needs of (1 - W[b + p, a + d])
+(the deal passes), solved in order of decreasing a + b (every deal scores at least the go).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from .jit import njit, prange
+
+from .constants import CRIB_FLUSH, JACK, RANKS
+from .play import S_DEALER, S_DONE, S_PONE, S_TURN, new_play, play_card, settle
+from .policies import greedy_choice
+from .show import card_summary, hand_points
+from .sweep import deal_values, tie_rule_pick
+
+B = 128  # bins of a deal total and of the other player's points when one reaches a need
+NEEDS = 122  # needs 0..121
+MAX_EVENTS = 24
+CHUNKS = 16  # per-chunk tallies inside a shard (integer sums: the split never shows)
+# per-seat figures of one deal
+(STAT_HEELS, STAT_PEG_PONE, STAT_PEG_DEALER, STAT_HAND_PONE, STAT_HAND_DEALER, STAT_CRIB, STAT_TOTAL_DEALER,
+ STAT_TOTAL_PONE) = range(8)
+N_STATS = 8
+# the induction's arrays (first axis of its output)
+(G_WIN, G_SKUNK_WIN, G_SKUNK_LOSS, G_DOUBLE_WIN, G_DOUBLE_LOSS, G_ONE_POINT, G_DEALS) = range(7)
+N_GAME = 7
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    """splitmix64's finaliser (uint64 in, uint64 out)."""
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def deal_cards(seed, k, n_cards, out):
+    """The first ``n_cards`` cards of deal ``k`` of ``seed`` into ``out`` (codes 0..51)."""
+    # the deal's own starting point, hashed from (seed, k): deals never share stream values
+    state = mix64(mix64(np.uint64(seed) ^ MIX2) + np.uint64(k) * GOLDEN)
+    deck = np.arange(52)
+    for i in range(n_cards):
+        state += GOLDEN
+        v = mix64(state)
+        j = i + np.int64(v % np.uint64(52 - i))
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+        out[i] = deck[i]
+
+
+@njit(cache=True, inline="always")
+def _sort(a, n):
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+@njit(cache=True)
+def choose_throw(cards, role, index, rank_hand, rank_crib, throws, n_other, hs, cs, tk, kk, obj, rank_throws):
+    """The throw (a row of ``throws``) of sorted ``cards`` by the sweep objective for ``role``
+    (1 dealer, 2 pone) and the sweep's tie rule; when ``rank_throws`` has a row per rank
+    multiset (the ``equilibrium`` discards), only the throws of the thrown ranks
+    ``rank_throws[role - 1, row]`` (r1 * 13 + r2, r1 <= r2) compete."""
+    dealt = cards.shape[0]
+    n_throws = throws.shape[0]
+    key = 0
+    for i in range(dealt):
+        key = key * RANKS + (cards[i] >> 2)
+    row = index[key]
+    deal_values(cards, row, rank_hand, rank_crib, throws, 13, True, n_other, hs, cs, tk, kk)
+    n_unseen = 52 - dealt
+    per = 1
+    for i in range(n_other):  # C(n_unseen - 1, n_other)
+        per = per * (n_unseen - 1 - i) // (i + 1)
+    for q in range(n_throws):
+        obj[q] = hs[q] * per + (cs[q] if role == 1 else -cs[q])
+    if rank_throws.shape[1] > 1:
+        want = rank_throws[role - 1, row]
+        for q in range(n_throws):
+            if (tk[q] >> 1) != want:
+                obj[q] = -(1 << 60)
+    b, _, _, _ = tie_rule_pick(obj, hs, cs, tk, n_throws)
+    return b
+
+
+@njit(cache=True)
+def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
+              rank_throws, who, pts, stats):
+    """Deal ``k`` of ``seed`` played out: its events into ``who`` (0 pone, 1 dealer) and ``pts``,
+    the per-seat figures into ``stats``; returns the number of events."""
+    throw = throws.shape[1]
+    keep = dealt - throw
+    n_other = 4 - throw
+    n_throws = throws.shape[0]
+    drawn = np.zeros(2 * dealt + 1, np.int64)
+    deal_cards(seed, k, 2 * dealt + 1, drawn)
+    starter = drawn[2 * dealt]
+    hs = np.zeros(n_throws, np.int64)
+    cs = np.zeros(n_throws, np.int64)
+    tk = np.zeros(n_throws, np.int64)
+    kk = np.zeros(n_throws, np.int64)
+    obj = np.zeros(n_throws, np.int64)
+    kept = np.zeros((2, keep), np.int64)  # row 0 pone, row 1 dealer
+    crib = np.zeros(4, np.int64)
+    nc = 0
+    for player in range(2):  # player 1 (the dealer) holds drawn[0:dealt]
+        cards = np.zeros(dealt, np.int64)
+        off = 0 if player == 1 else dealt
+        for i in range(dealt):
+            cards[i] = drawn[off + i]
+        _sort(cards, dealt)
+        q = choose_throw(cards, 1 if player == 1 else 2, index, rank_hand, rank_crib, throws, n_other,
+                         hs, cs, tk, kk, obj, rank_throws)
+        thrown = 0
+        for i in range(throw):
+            thrown |= 1 << throws[q, i]
+            crib[nc] = cards[throws[q, i]]
+            nc += 1
+        m = 0
+        for i in range(dealt):
+            if not (thrown >> i) & 1:
+                kept[player, m] = cards[i]
+                m += 1
+    for i in range(N_STATS):
+        stats[i] = 0
+    n = 0
+    # his heels
+    if (starter >> 2) == JACK:
+        stats[STAT_HEELS] = 2
+        who[n] = 1
+        pts[n] = 2
+        n += 1
+    # the play, card by card
+    counts = np.zeros((2, RANKS), np.int64)
+    for player in range(2):
+        for i in range(keep):
+            counts[player, kept[player, i] >> 2] += 1
+    st, seq = new_play(counts[0], counts[1])
+    st = settle(st, stop_at_go)
+    while st[S_DONE] == 0:
+        r = greedy_choice(seq, st)
+        before_p = st[S_PONE]
+        before_d = st[S_DEALER]
+        st = play_card(seq, st, r)
+        mover = 1 - st[S_TURN]
+        gained = (st[S_PONE] - before_p) if mover == 0 else (st[S_DEALER] - before_d)
+        if gained > 0:
+            if n > 0 and who[n - 1] == mover:
+                pts[n - 1] += gained
+            else:
+                who[n] = mover
+                pts[n] = gained
+                n += 1
+        before_p = st[S_PONE]
+        before_d = st[S_DEALER]
+        st = settle(st, stop_at_go)
+        for player in range(2):  # the go / last card (at most one player)
+            gained = (st[S_PONE] - before_p) if player == 0 else (st[S_DEALER] - before_d)
+            if gained > 0:
+                if n > 0 and who[n - 1] == player:
+                    pts[n - 1] += gained
+                else:
+                    who[n] = player
+                    pts[n] = gained
+                    n += 1
+    stats[STAT_PEG_PONE] = st[S_PONE]
+    stats[STAT_PEG_DEALER] = st[S_DEALER]
+    # the show: pone's hand, dealer's hand, the crib
+    for player in range(2):
+        base, suit, jacks = card_summary(kept[player], keep)
+        stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
+    base, suit, jacks = card_summary(crib, 4)
+    su = starter & 3
+    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
+    if suit >= 0 and suit == su:
+        c += CRIB_FLUSH
+    stats[STAT_CRIB] = c
+    if stats[STAT_HAND_PONE] > 0:
+        if n > 0 and who[n - 1] == 0:
+            pts[n - 1] += stats[STAT_HAND_PONE]
+        else:
+            who[n] = 0
+            pts[n] = stats[STAT_HAND_PONE]
+            n += 1
+    rest = stats[STAT_HAND_DEALER] + stats[STAT_CRIB]
+    if rest > 0:
+        if n > 0 and who[n - 1] == 1:
+            pts[n - 1] += rest
+        else:
+            who[n] = 1
+            pts[n] = rest
+            n += 1
+    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
+    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
+    return n
+
+
+@njit(cache=True, inline="always")
+def tally_script(who, pts, n, hist, dealer_first, pone_first):
+    """Add one deal's events to the induction's counts (see the module docstring)."""
+    d = 0
+    p = 0
+    for e in range(n):
+        if who[e] == 1:
+            x = p if p < B else B - 1
+            for need in range(d + 1, min(d + pts[e], NEEDS - 1) + 1):
+                dealer_first[need, x] += 1
+            d += pts[e]
+        else:
+            y = d if d < B else B - 1
+            for need in range(p + 1, min(p + pts[e], NEEDS - 1) + 1):
+                pone_first[need, y] += 1
+            p += pts[e]
+    hist[min(d, B - 1), min(p, B - 1)] += 1
+
+
+@njit(cache=True, parallel=True)
+def deal_model_rows(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+                    crib_table, rank_throws):
+    """The induction's counts and the per-seat sums of deals lo..hi-1 of ``seed``.
+    Returns (hist (B, B), dealer_first (NEEDS, B), pone_first (NEEDS, B), stats (N_STATS,),
+    squares (N_STATS,)), all int64."""
+    hist = np.zeros((CHUNKS, B, B), np.int64)
+    dfirst = np.zeros((CHUNKS, NEEDS, B), np.int64)
+    pfirst = np.zeros((CHUNKS, NEEDS, B), np.int64)
+    sums = np.zeros((CHUNKS, N_STATS), np.int64)
+    squares = np.zeros((CHUNKS, N_STATS), np.int64)
+    n_deals = hi - lo
+    for ch in prange(CHUNKS):
+        who = np.zeros(MAX_EVENTS, np.int64)
+        pts = np.zeros(MAX_EVENTS, np.int64)
+        st = np.zeros(N_STATS, np.int64)
+        for k in range(lo + ch * n_deals // CHUNKS, lo + (ch + 1) * n_deals // CHUNKS):
+            n = play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
+                          rank_throws, who, pts, st)
+            tally_script(who, pts, n, hist[ch], dfirst[ch], pfirst[ch])
+            for i in range(N_STATS):
+                sums[ch, i] += st[i]
+                squares[ch, i] += st[i] * st[i]
+    return hist.sum(axis=0), dfirst.sum(axis=0), pfirst.sum(axis=0), sums.sum(axis=0), squares.sum(axis=0)
+
+
+@njit(cache=True)
+def deal_scripts(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
+                 rank_throws):
+    """The events and per-seat figures of deals lo..hi-1, for inspection and tests:
+    (who (n, MAX_EVENTS), pts (n, MAX_EVENTS), n_events (n,), stats (n, N_STATS))."""
+    m = hi - lo
+    who = np.zeros((m, MAX_EVENTS), np.int64)
+    pts = np.zeros((m, MAX_EVENTS), np.int64)
+    ne = np.zeros(m, np.int64)
+    stats = np.zeros((m, N_STATS), np.int64)
+    for i in range(m):
+        ne[i] = play_deal(seed, lo + i, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+                          crib_table, rank_throws, who[i], pts[i], stats[i])
+    return who, pts, ne, stats
+
+
+# ------------------------------------------------------------------------------------------
+# The induction
+# ------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _cells(hist, limit, inv):
+    """The (dealer total, pone total) cells below ``limit`` that hold deals, by rows of the
+    dealer's total: (row_start (limit + 1,), cell_p, cell_w)."""
+    top = min(limit, B)
+    n_cells = 0
+    for d in range(top):
+        for p in range(top):
+            if hist[d, p] > 0:
+                n_cells += 1
+    row_start = np.zeros(limit + 1, np.int64)
+    cell_p = np.zeros(n_cells, np.int64)
+    cell_w = np.zeros(n_cells)
+    c = 0
+    for d in range(limit):
+        row_start[d] = c
+        if d < top:
+            for p in range(top):
+                if hist[d, p] > 0:
+                    cell_p[c] = p
+                    cell_w[c] = hist[d, p] * inv
+                    c += 1
+    row_start[limit] = c
+    return row_start, cell_p, cell_w
+
+
+@njit(cache=True)
+def induction(hist, dealer_first, pone_first, n_deals, target, skunk, double):
+    """Every position (a: the player about to deal, b: the pone; both below ``target``) of a
+    game under the deal model given by the counts over ``n_deals`` deals. Returns (N_GAME,
+    target, target) float64, from the dealer's side: P(win), P(win with a skunk: the loser
+    below ``skunk``), P(lose, skunked), P(win with a double skunk: below ``double``), P(lose
+    double-skunked), P(the loser ends one point short), expected deals to the end (this one
+    included)."""
+    T = target
+    inv = 1.0 / n_deals
+    cd = np.zeros((NEEDS, B + 1))  # cd[nd, k] = P(dealer first at need nd with the pone below k)
+    cp = np.zeros((NEEDS, B + 1))
+    for nd in range(NEEDS):
+        for x in range(B):
+            cd[nd, x + 1] = cd[nd, x] + dealer_first[nd, x] * inv
+            cp[nd, x + 1] = cp[nd, x] + pone_first[nd, x] * inv
+    row_start, cell_p, cell_w = _cells(hist, T, inv)
+    # r[b, a, :]: the position with the dealer at a and the pone at b (a deal's next position,
+    # dealer b + p and pone a + d, is then contiguous in p)
+    r = np.zeros((T, T, N_GAME))
+    for s in range(2 * T - 2, -1, -1):
+        for a in range(max(0, s - T + 1), min(T - 1, s) + 1):
+            b = s - a
+            nd = T - a
+            np_ = T - b
+            a0 = a1 = a2 = a3 = a4 = a5 = a6 = 0.0
+            for d in range(nd):
+                for c in range(row_start[d], row_start[d + 1]):
+                    p = cell_p[c]
+                    if p >= np_:
+                        break
+                    w = cell_w[c]
+                    i = a + d
+                    j = b + p
+                    a0 += w * (1.0 - r[i, j, G_WIN])
+                    a1 += w * r[i, j, G_SKUNK_LOSS]
+                    a2 += w * r[i, j, G_SKUNK_WIN]
+                    a3 += w * r[i, j, G_DOUBLE_LOSS]
+                    a4 += w * r[i, j, G_DOUBLE_WIN]
+                    a5 += w * r[i, j, G_ONE_POINT]
+                    a6 += w * r[i, j, G_DEALS]
+            one = 0.0
+            if np_ - 1 < B:
+                one += dealer_first[nd, np_ - 1] * inv
+            if nd - 1 < B:
+                one += pone_first[np_, nd - 1] * inv
+            r[b, a, G_WIN] = cd[nd, min(np_, B)] + a0
+            r[b, a, G_SKUNK_WIN] = cd[nd, max(0, min(skunk - b, B))] + a1
+            r[b, a, G_SKUNK_LOSS] = cp[np_, max(0, min(skunk - a, B))] + a2
+            r[b, a, G_DOUBLE_WIN] = cd[nd, max(0, min(double - b, B))] + a3
+            r[b, a, G_DOUBLE_LOSS] = cp[np_, max(0, min(double - a, B))] + a4
+            r[b, a, G_ONE_POINT] = one + a5
+            r[b, a, G_DEALS] = 1.0 + a6
+    out = np.zeros((N_GAME, T, T))
+    for a in range(T):
+        for b in range(T):
+            for k in range(N_GAME):
+                out[k, a, b] = r[b, a, k]
+    return out
+
+
+@njit(cache=True, parallel=True)
+def induction_many(hists, dfirsts, pfirsts, n_deals, target, skunk, double):
+    """:func:`induction` of several deal models at once (rows of the inputs), in parallel."""
+    m = hists.shape[0]
+    out = np.zeros((m, N_GAME, target, target))
+    for i in prange(m):
+        out[i] = induction(hists[i], dfirsts[i], pfirsts[i], n_deals[i], target, skunk, double)
+    return out
+
+
+@njit(cache=True)
+def game_length(hist, n_deals, target, a0, b0, max_deals):
+    """(ends, near): ``ends[k - 1]`` P(the game from (a0 dealing, b0) ends in deal k) and
+    ``near[k - 1]`` P(it is still going at the start of deal k with the dealer within 2 of the
+    target: his heels would win it), k = 1..max_deals, by carrying the distribution of
+    undecided positions forward deal by deal (stopping once less than 1e-15 of it is left)."""
+    T = target
+    inv = 1.0 / n_deals
+    row_start, cell_p, cell_w = _cells(hist, T, inv)
+    cur = np.zeros((T, T))  # cur[a, b]: undecided, the dealer at a, the pone at b
+    cur[a0, b0] = 1.0
+    out = np.zeros(max_deals)
+    near = np.zeros(max_deals)
+    left = 1.0
+    for k in range(max_deals):
+        if left < 1e-15:
+            break
+        for a in range(max(0, T - 2), T):
+            for b in range(T):
+                near[k] += cur[a, b]
+        nxt = np.zeros((T, T))  # nxt[pone, dealer] of the next deal
+        ended = 0.0
+        for a in range(T):
+            for b in range(T):
+                q = cur[a, b]
+                if q == 0.0:
+                    continue
+                nd = T - a
+                np_ = T - b
+                stay = 0.0
+                for d in range(nd):
+                    i = a + d
+                    for c in range(row_start[d], row_start[d + 1]):
+                        p = cell_p[c]
+                        if p >= np_:
+                            break
+                        w = q * cell_w[c]
+                        nxt[i, b + p] += w
+                        stay += w
+                ended += q - stay
+        out[k] = ended
+        left -= ended
+        cur = nxt.T.copy()
+    return out, near
+
+
+def warmup() -> None:
+    from .combinatorics import combinations
+    from .show import rank_table
+
+    index = np.full(13**6, -1, np.int32)
+    rh = np.zeros((1, 15), np.int64)
+    t5 = rank_table(5)
+    # no deals: compiles without needing the full rank memo
+    objective = np.full((2, 1), -1, np.int64)
+    deal_model_rows(0, 0, 0, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)
+    deal_scripts(0, 0, 0, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)
+    h = np.ones((B, B), np.int64)
+    z = np.zeros((NEEDS, B), np.int64)
+    induction(h, z, z, B * B, 5, 3, 2)
+    induction_many(h[None], z[None], z[None], np.array([B * B]), 5, 3, 2)
+    game_length(h, B * B, 5, 0, 0, 3)

@@ -1,0 +1,122 @@
+"""``crib-stats game``: the runner of the command (its grammar is in :mod:`.parser`, like every
+command's; ``cli.py`` maps it to exit codes)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from crib_stats.core.errors import CribStatsError, UsageError
+
+def _whole(text, flag: str, low: int | None = None) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"game: {flag} takes a whole number, got {str(text)[:12]!r}") from None
+    if low is not None and value < low:
+        raise UsageError(f"game: {flag} must be at least {low}, got {value}")
+    return value
+
+
+def progress_bar(label: str, unit: str, stream=None):
+    """A progress line on a terminal (None when ``stream``, default stderr, is not one):
+    done/total, elapsed and time left."""
+    stream = sys.stderr if stream is None else stream
+    if not stream.isatty():
+        return None
+    start = time.perf_counter()
+    first = []
+
+    def draw(done: int, total: int) -> None:
+        if not first:
+            first.append(done)
+        elapsed = time.perf_counter() - start
+        fresh = done - first[0]
+        left = elapsed / fresh * (total - done) if fresh > 0 else float("nan")
+        bar = "#" * (30 * done // max(total, 1))
+        eta = f", {left:.0f} s left" if left == left else ""
+        end = "\n" if done >= total else ""
+        print(f"\r{label} [{bar:<30}] {done}/{total} {unit}, {elapsed:.0f} s{eta}   ", end=end, file=stream,
+              flush=True)
+
+    return draw
+
+
+def _wrote(path) -> None:
+    print(f"wrote {path}", file=sys.stderr)
+
+
+def run(args) -> int:
+    """Run ``crib-stats game`` (``args`` from :func:`add_parser`'s subcommand). Raises
+    :class:`~crib_stats.core.errors.CribStatsError` on bad input, before any output."""
+    from crib_stats.core import io
+    from crib_stats.game import board as gb
+    from crib_stats.game.model import check_policies, check_variant, data_name
+    from crib_stats.presentation.report import game as rg
+
+    v = check_variant(args.variant)
+    check_policies(args.discard, "greedy", v.name)
+    target = gb.rules(v.name)["target"]
+    at = None
+    if args.at is not None:
+        at = tuple(_whole(x, "--at") for x in args.at)
+        gb.check_position(at[0], at[1], target, args.role or "dealer")
+        if args.role is None:
+            raise UsageError("game --at: say who deals next: --dealer (you) or --pone (the opponent)")
+    elif args.role is not None:
+        raise UsageError(f"game: --{args.role} needs --at MINE THEIRS")
+    deals = _whole(args.deals, "--deals", 40)
+    seed = _whole(args.seed, "--seed", 0)
+    workers = _whole(args.workers, "--workers", 1)
+    shards = _whole(args.shards, "--shards", 1)
+    if deals is None and (args.scheduler or args.workers or args.shards or args.fresh or args.seed != "0"):
+        raise UsageError("game: --seed, --scheduler, --workers, --shards and --fresh go with --deals N")
+    io.check_png(args.plot)
+    table = f"game_table_{v.name}.csv" if args.discard == "objective" else f"game_table_{v.name}_{args.discard}.csv"
+    names = [table] + ([data_name(v.name, args.discard)] if deals is not None else [])
+    out = io.OutputDir(args.out, names) if args.out is not None else None
+    if deals is None:
+        board = gb.committed(v.name, args.discard)
+        model = None
+    else:
+        from crib_stats.game.model import deal_model
+
+        model = deal_model(v, deals, seed, discard=args.discard, scheduler=args.scheduler, workers=workers,
+                           parts=shards or 1, fresh=args.fresh,
+                           progress=progress_bar(f"{v.name} deals", "shards"))
+        board = gb.solve(model)
+    if at is not None:
+        pos = board.position(at[0], at[1], args.role)
+        text = json.dumps(rg.position_json(board, pos)) if args.json else None
+        if args.csv:
+            text = ",".join(rg.CSV_COLUMNS) + "\n" + ",".join(str(pos[c]) for c in rg.CSV_COLUMNS)
+        print(text if text is not None else rg.position_text(board, pos))
+    elif args.json:
+        print(json.dumps(rg.headline_json(board)))
+    elif args.csv:
+        sys.stdout.write(rg.table_csv(board))
+    else:
+        print(rg.headline_text(board))
+    if out is not None:
+        command = (f"crib-stats game --variant {v.name}" + (f" --discard {args.discard}" if args.discard != "objective"
+                   else "") + (f" --deals {deals} --seed {seed}" if deals else ""))
+        out.write(table, rg.table_csv(board), command + " --out DIR",
+                  f"every {v.name} position: P(win), skunks, game points, deals left, each with its error")
+        if model is not None:
+            import numpy as np
+
+            from crib_stats.game.model import file_arrays
+
+            out.write_with(data_name(v.name, args.discard),
+                           lambda fh: np.savez_compressed(fh, **file_arrays(model, gb.board_arrays(board))),
+                           command + " --out DIR",
+                           f"the {v.name} deal model ({deals:,} deals, seed {seed}) and its solved board", binary=True)
+        out.close()
+        for path in out.written:
+            _wrote(path)
+    if args.plot:
+        _wrote(io.save_figure(args.plot, rg.board_figure(board)))
+    return 0

@@ -1,0 +1,203 @@
+"""Presentation of ``crib-stats game``: the headline figures, one position, the whole table
+(text, JSON, CSV) and the heat map of P(win) over the board."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+from crib_stats.presentation.report.base import exact, header
+
+# published figures beside the computed ones (quoted in issue #21; they are not in the seeds)
+PUBLISHED = {
+    "six-card": [
+        ("first dealer wins, an online service's real play, all players", 0.555, "first_dealer_win"),
+        ("first dealer wins, the same service, its strongest players", 0.560, "first_dealer_win"),
+        ("first dealer wins (Colvert)", 0.56, "first_dealer_win"),
+        ("deals a game (Colvert)", 9, "deals_mean"),
+        ("dealer at 35, pone at 37 before the deal: dealer wins (Monte Carlo, game-theoretic play)", 0.51,
+         "cell_35_37"),
+    ],
+    "five-card": [
+        ("dealer wants 3, opponent 4: 5 to 4 on the dealer (19th-century odds table)", 5 / 9, "cell_58_57"),
+    ],
+}
+DISCARD_TEXT = {"objective": "objective (dealer max E[hand] + E[crib], pone max E[hand] - E[crib], random crib, "
+                             "exact, the sweep's tie rule)",
+                "equilibrium": "equilibrium (the thrown ranks by the solved discard game's purified strategy for "
+                               "each seat; the cards of those ranks by the objective and its tie rule)"}
+MODEL_TEXT = ("discards: {discard}; play: {play} (both players); order in a deal: his heels, the play "
+              "point by point, the pone's hand, the dealer's hand, the crib; the game ends the moment a player "
+              "reaches {target}; {skunk}; game points: a win 2, a {kind} 3")
+SEAT_ROWS = [("peg_dealer", "the play, dealer"), ("peg_pone", "the play, pone"), ("hand_dealer", "hand, dealer"),
+             ("hand_pone", "hand, pone"), ("crib", "crib"), ("heels", "his heels"),
+             ("total_dealer", "total, dealer"), ("total_pone", "total, pone")]
+CSV_COLUMNS = ["mine", "theirs", "deals_next", "p_win", "p_win_se", "p_win_skunk", "p_win_skunk_se", "p_skunked",
+               "p_skunked_se", "game_points", "game_points_se", "deals_left", "deals_left_se"]
+
+
+def model_text(board) -> str:
+    m = board.meta
+    if board.double:
+        skunk = f"skunk: the loser below {board.skunk} (double skunk below {board.double})"
+    else:
+        skunk = (f"a lurch: the loser below {board.skunk}; the play stops at the first go or 31; the first deal's "
+                 "pone pegs 3 for last")
+    return MODEL_TEXT.format(discard=DISCARD_TEXT[m["discard"]], play=m["play"], target=board.target, skunk=skunk,
+                             kind="skunk" if board.double else "lurch")
+
+
+def _pm(x: float, se: float, pct: bool = True) -> str:
+    if pct:
+        return f"{100 * x:7.3f}% ± {100 * se:.3f}"
+    return f"{x:8.4f} ± {se:.4f}"
+
+
+def headline_figures(board) -> dict:
+    h = board.headline()
+    if board.variant == "six-card":
+        p = board.position(35, 37, "dealer")
+        h["cell_35_37"] = (p["p_win"], p["p_win_se"])
+    else:
+        p = board.position(58, 57, "dealer")
+        h["cell_58_57"] = (p["p_win"], p["p_win_se"])
+    return h
+
+
+def _words(board) -> tuple[str, str, str, str]:
+    """(wins with a skunk, is skunked, P(win with a skunk), P(skunked)): a lurch in the five-card game."""
+    if board.double:
+        return "skunks", "is skunked", "P(win with a skunk)", "P(skunked)"
+    return "lurches", "is lurched", "P(win with a lurch)", "P(lurched)"
+
+
+def headline_text(board) -> str:
+    h = headline_figures(board)
+    w = _words(board)
+    m = board.meta
+    from crib_stats.presentation.report.base import wrap
+
+    lines = [f"== crib-stats game: {board.variant}, to {board.target}",
+             wrap(f"model: {m['deals']:,} random deals (seed {m['seed']}) played out exactly; "
+                  + model_text(board), indent=7),
+             f"± (same units): one standard error; jackknife over {m['groups']} groups of the deals", "",
+             "from the start of a game (the first dealer's side"
+             + (f"; the pone starts at {board.start[1]})" if board.start[1] else ")"),
+             f"  first dealer wins            {_pm(*h['first_dealer_win'])}",
+             f"  first dealer {w[0]:<16}{_pm(*h['first_dealer_skunks'])}",
+             f"  first dealer {w[1]:<16}{_pm(*h['first_dealer_skunked'])}"]
+    if board.double:
+        lines += [f"  first dealer double-skunks   {_pm(*h['first_dealer_double_skunks'])}",
+                  f"  first dealer double-skunked  {_pm(*h['first_dealer_double_skunked'])}"]
+    lines += [f"  decided by one point         {_pm(*h['one_point'])}  (the loser ends at {board.target - 1})",
+              f"  deals a game, mean           {_pm(*h['deals_mean'], pct=False)}",
+              f"  deals a game, median         {h['deals_median']:3d}",
+              f"  first dealer's game points   {_pm(*h['game_points_first_dealer'], pct=False)}"]
+    if board.variant == "six-card":
+        lines.append(f"  dealer 35, pone 37: dealer   {_pm(*h['cell_35_37'])}")
+    else:
+        lines.append(f"  dealer 58, pone 57: dealer   {_pm(*h['cell_58_57'])}")
+    lines += ["", "points a deal (mean ± se over the model's deals)"]
+    for key, label in SEAT_ROWS:
+        mean, se = board.seats[key]
+        lines.append(f"  {label:<26} {_pm(float(mean), se, pct=False)}")
+    lines += ["", "published figures (quoted in issue #21)"]
+    for label, value, key in PUBLISHED[board.variant]:
+        ours = h[key][0]
+        shown = f"{100 * value:.1f}%" if value < 1 else f"{value:g}"
+        mine = f"{100 * ours:.2f}%" if value < 1 else f"{ours:.2f}"
+        lines.append(wrap(f"  {label}: {shown}; here {mine}", indent=4))
+    return "\n".join(lines)
+
+
+def position_text(board, pos: dict) -> str:
+    who = "you deal next" if pos["deals_next"] == "me" else "the opponent deals next"
+    lines = [f"== crib-stats game: {board.variant}, you at {pos['mine']}, the opponent at {pos['theirs']}, {who}",
+             f"  P(win)                  {_pm(pos['p_win'], pos['p_win_se'])}",
+             f"  {_words(board)[2]:<24}{_pm(pos['p_win_skunk'], pos['p_win_skunk_se'])}",
+             f"  {_words(board)[3]:<24}{_pm(pos['p_skunked'], pos['p_skunked_se'])}",
+             f"  expected game points    {_pm(pos['game_points'], pos['game_points_se'], pct=False)}",
+             f"  deals left (this one)   {_pm(pos['deals_left'], pos['deals_left_se'], pct=False)}"]
+    m = board.meta
+    from crib_stats.presentation.report.base import wrap
+
+    lines.append(wrap(f"model: {m['deals']:,} random deals (seed {m['seed']}); " + model_text(board), indent=7))
+    return "\n".join(lines)
+
+
+def _model_json(board) -> dict:
+    m = board.meta
+    return {"deals": m["deals"], "seed": m["seed"], "groups": m["groups"], "discard": m["discard"],
+            "play": m["play"], "target": board.target, "skunk_below": board.skunk,
+            "double_skunk_below": board.double or None, "game_points": {"win": 2, "skunk": 3},
+            "error": "jackknife over the groups of deals", "description": model_text(board)}
+
+
+def _seats_json(board) -> dict:
+    out = {}
+    for key, _ in SEAT_ROWS:
+        mean, se = board.seats[key]
+        out[key] = {key: float(mean), f"{key}_exact": exact(Fraction(mean)), "se": se}
+    return out
+
+
+def headline_json(board) -> dict:
+    h = headline_figures(board)
+    figures = {}
+    for key, val in h.items():
+        if isinstance(val, tuple):
+            figures[key] = {key: val[0], "se": val[1]}
+        else:
+            figures[key] = {key: val}
+    return {**header("game", board.variant), "model": _model_json(board), "figures": figures,
+            "points_a_deal": _seats_json(board),
+            "published": [{"figure": label, "value": value, "computed": h[key][0]}
+                          for label, value, key in PUBLISHED[board.variant]],
+            "deals_distribution": [float(x) for x in board.length]}
+
+
+def position_json(board, pos: dict) -> dict:
+    figs = {k: {k: pos[k], "se": pos[f"{k}_se"]} for k in ("p_win", "p_win_skunk", "p_skunked", "game_points",
+                                                           "deals_left")}
+    return {**header("game", board.variant), "model": _model_json(board),
+            "at": {"mine": pos["mine"], "theirs": pos["theirs"], "deals_next": pos["deals_next"]}, "figures": figs}
+
+
+def table_rows(board):
+    """Every position: mine, theirs, who deals next, the figures of :meth:`Board.position`."""
+    T = board.target
+    for mine in range(T):
+        for theirs in range(T):
+            for role in ("dealer", "pone"):
+                yield board.position(mine, theirs, role)
+
+
+def table_csv(board) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for pos in table_rows(board):
+        w.writerow([pos[c] if isinstance(pos[c], (int, str)) else f"{pos[c]:.10g}" for c in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+def board_figure(board):
+    """Two heat maps of P(win) over the board: you deal next, the opponent deals next."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    T = board.target
+    w = board.values[board.row("win")]
+    fig = Figure(figsize=(12, 5.4))
+    axes = fig.subplots(1, 2)
+    panels = [(w, "you deal next"), (1.0 - w.T, "the opponent deals next")]
+    for ax, (m, title) in zip(axes, panels):
+        im = ax.imshow(m, origin="lower", cmap="RdBu", vmin=0, vmax=1, extent=(-0.5, T - 0.5, -0.5, T - 0.5))
+        ax.contour(np.arange(T), np.arange(T), m, levels=[0.25, 0.5, 0.75], colors="k", linewidths=0.6)
+        ax.set_xlabel("opponent's score")
+        ax.set_ylabel("your score")
+        ax.set_title(f"P(you win), {title}")
+    fig.colorbar(im, ax=list(axes), shrink=0.85, label="P(win)")
+    fig.suptitle(f"crib-stats game ({board.variant}, {board.meta['deals']:,} deals, seed {board.meta['seed']})")
+    return fig
