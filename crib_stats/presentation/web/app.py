@@ -40,6 +40,7 @@ from crib_stats.core.rules import variant as get_variant
 from crib_stats.discard import analysis as discard
 from crib_stats.peg import pegging
 from crib_stats.presentation import report
+from crib_stats.presentation.parser import build_parser
 from crib_stats.show.scoring import score as score_hand
 
 MAX_QUERY = 1024  # bytes of query string: six cards and every option fit in a quarter of it
@@ -191,7 +192,12 @@ def create_app(*, warm_kernels: bool = True) -> FastAPI:
         choices = (first.get("ctx") or {}).get("expected")
         if first.get("type") == "literal_error" and choices:
             got = str(first.get("input"))[:20]
-            opts = choices.replace("'", "").replace(" or ", ", ")
+            try:  # the command line's own parser words it (the option names are the same, but --role)
+                build_parser().parse_args([command, f"--{name}", got])
+            except UsageError as exc:
+                if "invalid choice" in str(exc):
+                    return _error(422, _one_line(exc))
+            opts = choices.replace(" or ", ", ")
             return _error(422, f"{command}: argument --{name}: invalid choice: {got!r} (choose from {opts})")
         return _error(422, f"{command}: argument --{name}: {first.get('msg', 'invalid')}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import socket
 import sys
 
@@ -13,7 +14,15 @@ from crib_stats.core.errors import UsageError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8421
-LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -76,8 +85,9 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run(args) -> int:
-    """Serve until Ctrl-C (the command line maps KeyboardInterrupt to exit 130)."""
+def run(args, *, on_ready=None) -> int:
+    """Serve until Ctrl-C (uvicorn stops cleanly on it). ``on_ready(server, url)`` is called once
+    the server listens with warm kernels (the tests stop it with ``server.should_exit = True``)."""
     port, chosen = _port(args.port)
     try:
         import uvicorn
@@ -85,7 +95,7 @@ def run(args) -> int:
         from crib_stats.presentation.web.app import create_app
     except ImportError as exc:
         raise UsageError(f"serve needs the web extra ({exc.name} is missing): pip install 'crib-stats[web]'") from None
-    if args.host not in LOOPBACK:
+    if not is_loopback(args.host):
         print(f"crib-stats: warning: --host {args.host} serves the page to other machines on the network; "
               "the server has no login and is meant for this machine (127.0.0.1)", file=sys.stderr)
     sock = bind(args.host, port, fallback=not chosen or port == DEFAULT_PORT)
@@ -105,6 +115,8 @@ def run(args) -> int:
 
             opened = True
             webbrowser.open(url)
+        if on_ready is not None:
+            on_ready(server, url)
 
     startup = server.startup
 
