@@ -374,7 +374,7 @@ async function fillDetail(cell, t) {
   const wrap = el("div", { class: "starters-wrap" });
   const table = el("table", { class: "starters" });
   const needCol = result.need !== null;
-  table.append(el("caption", { text: `each of the ${rows.length} starters` }),
+  table.append(el("caption", { text: `Each of the ${rows.length} starters` }),
     el("thead", {}, el("tr", {}, el("th", { text: "starter" }), el("th", { class: "num", text: "hand" }),
       el("th", { class: "num", text: "E[crib]" }), ...(result.pegging ? [el("th", { class: "num", text: "E[peg]" })] : []),
       el("th", { class: "num", text: "net" }), ...(needCol ? [el("th", { class: "num", text: `P(≥${result.need})` })] : []))));
