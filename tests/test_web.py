@@ -5,9 +5,7 @@ The page in a real browser: tests/test_web_browser.py."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
-import random
 import socket
 import threading
 import urllib.request
@@ -19,13 +17,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
-import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from crib_stats.core.errors import UsageError  # noqa: E402
 from crib_stats.presentation.cli import main  # noqa: E402
 from crib_stats.presentation.web import app as web_app  # noqa: E402
-from crib_stats.presentation.web import command  # noqa: E402
+from crib_stats.presentation.web import command, load  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENAPI = ROOT / "docs" / "openapi.json"
@@ -295,43 +292,15 @@ def test_serve_prints_the_url_opens_the_browser_and_warns_off_loopback(capsys, m
 # ---------------------------------------------------------------------------------------------
 
 
-def random_deals(n: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    pack = [r + s for r in ["a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k"] for s in "cdhs"]
-    return [" ".join(rng.sample(pack, 6)) for _ in range(n)]
-
-
-async def hammer(base: str, clients: int, per_client: int, seed: int = 0) -> list[tuple[int, float]]:
-    """``clients`` concurrent clients, each sending ``per_client`` six-card discards; (status,
-    seconds) per request, a failed connection as status 0."""
-    deals = random_deals(clients * per_client, seed)
-    out: list[tuple[int, float]] = []
-
-    async def one_client(i: int, http: httpx.AsyncClient):
-        for j in range(per_client):
-            params = {"cards": deals[i * per_client + j], "role": "dealer" if j % 2 else "pone"}
-            start = asyncio.get_running_loop().time()
-            try:
-                r = await http.get(base + "/api/discard", params=params)
-                ok = r.status_code if len(r.json()["throws"]) == 15 else -r.status_code
-            except Exception:  # counted as an error below
-                ok = 0
-            out.append((ok, asyncio.get_running_loop().time() - start))
-
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    async with httpx.AsyncClient(limits=limits, timeout=120) as http:
-        await asyncio.gather(*(one_client(i, http) for i in range(clients)))
-    return out
-
-
 @pytest.mark.slow
 def test_a_bounded_load_has_no_errors():
     """10 concurrent clients x 200 six-card discards on loopback: every one answered, 200, 15
     throws (speed is scripts/bench_web.py's business, not an assertion here)."""
     with command.BackgroundServer(web_app.create_app()) as s:
-        results = asyncio.run(hammer(s.url, clients=10, per_client=200))
-    assert len(results) == 2000
-    assert [code for code, _ in results if code != 200] == []
+        run = load.hammer(s.url, clients=10, per_client=200)
+    assert len(run.statuses) == 2000
+    assert [code for code in run.statuses if code != 200] == []
+    assert len(run.server_times) == 2000  # every answer carried the server's time
 
 
 def test_the_api_fuzzed_from_its_openapi_document_never_answers_5xx():

@@ -67,6 +67,9 @@ def bind(host: str, port: int, fallback: bool) -> socket.socket:
     for attempt in (address, (address[0], 0) + tuple(address[2:])):
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # inherited by every accepted connection: a response's header and body segments go out at
+        # once (with Nagle's algorithm the second waited for the client's delayed ACK, 40 ms)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         try:
             sock.bind(attempt)
         except OSError as exc:
