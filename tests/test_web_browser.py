@@ -93,7 +93,8 @@ def expected(cards: str, **options) -> list[dict]:
     for i, r in enumerate(a.throws, 1):
         row = {"#": str(i), "throw": " ".join(map(str, r.throw)), "keep": " ".join(map(str, r.keep)),
                "E[hand]": f"{float(r.hand_ev):.3f}", "E[crib]": f"{float(r.crib_ev):.3f}",
-               "net": f"{float(r.net_ev):.3f}", "sd": f"{r.sd:.2f}", "min..max": f"{r.min}..{r.max}", "best": i == 1}
+               "net": f"{float(r.net_ev):.3f}", "sd": "–" if r.sd is None else f"{r.sd:.2f}",
+               "min..max": "–" if r.min is None else f"{r.min}..{r.max}", "best": i == 1}
         if a.need is not None:
             row[f"P(≥{a.need})"] = f"{float(a.p_need(r)):.4f}"
         if a.pegging is not None:
@@ -256,6 +257,34 @@ def test_bad_input_shows_the_clis_error_line(page, capsys):
     page.dispatch_event("#need", "change")
     wait_for_table(page, "pone")
     assert page.inner_text("#error") == ""
+
+
+def test_every_option_gives_analyses_table(page):
+    page.goto(page.base + "/?cards=5h+6h+7c+jd+qs+kd&role=pone")
+    wait_for_table(page, "pone")
+    page.fill("#starter", "4c")
+    page.press("#starter", "Tab")  # change
+    wait_for_table(page, "starter 4♣")
+    assert rows(page) == expected(DEAL, role="pone", starter="4c")
+    page.fill("#starter", "")
+    page.press("#starter", "Tab")
+    page.select_option("#pegging", "greedy")
+    wait_for_table(page, "play greedy")
+    assert rows(page) == expected(DEAL, role="pone", pegging="greedy")
+    page.select_option("#peg_opponent", "equilibrium")
+    wait_for_table(page, "against a equilibrium keep")
+    assert rows(page) == expected(DEAL, role="pone", pegging="greedy", peg_opponent="equilibrium")
+    page.select_option("#pegging", "")
+    assert page.is_disabled("#peg_opponent")
+    page.select_option("#crib_model", "hessel")
+    wait_for_table(page, "crib model hessel")
+    assert rows(page) == expected(DEAL, role="pone", crib_model="hessel")  # a mean: sd and range "–"
+    page.select_option("#crib_model", "random")
+    page.select_option("#variant", "five-card")  # six cards are not a five-card deal: the CLI's line
+    page.wait_for_function("() => document.querySelector('#error').textContent.includes('five-card')")
+    page.click('#picker [data-card="kd"]')
+    wait_for_table(page, "five-card")
+    assert rows(page) == expected("5h 6h 7c jd qs", role="pone", variant="five-card")
 
 
 def test_the_deal_button_deals_six_and_ranks_them(page):
