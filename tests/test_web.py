@@ -193,6 +193,18 @@ def test_the_page_is_served_and_nothing_outside_its_folder(client):
         assert "import" not in r.text
 
 
+def test_on_loopback_only_loopback_host_names_are_answered():
+    app = web_app.create_app(warm_kernels=False, allowed_hosts=command.LOOPBACK_NAMES)
+    with TestClient(app, base_url="http://127.0.0.1:8421") as c:
+        assert c.get("/api/peg?cards=5+10").status_code == 200
+        assert c.get("/api/peg?cards=5+10", headers={"Host": "localhost:8421"}).status_code == 200
+        assert c.get("/api/peg?cards=5+10", headers={"Host": "[::1]:8421"}).status_code == 200
+        r = c.get("/api/peg?cards=5+10", headers={"Host": "rebind.example:8421"})
+        assert r.status_code == 400
+        assert r.json() == {"error": "this server answers to 127.0.0.1, [::1], localhost only, not Host 'rebind.example'"}
+        assert c.get("/", headers={"Host": "rebind.example"}).status_code == 400
+
+
 def test_an_unexpected_failure_is_one_line_not_a_traceback(client, monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("a bug\nwith a second line")

@@ -135,8 +135,9 @@ class Limits:
     """ASGI middleware: refuse an over-long query string or body before any work; time the rest
     (``Server-Timing: app;dur=MS``, the server's own time, read by ``scripts/bench_web.py``)."""
 
-    def __init__(self, app):
+    def __init__(self, app, allowed_hosts: frozenset[str] | None = None):
         self.app = app
+        self.allowed_hosts = allowed_hosts
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -149,6 +150,12 @@ class Limits:
                 problem = (413, f"request bodies are limited to {MAX_BODY} bytes (the API reads none)")
             elif name == b"transfer-encoding":
                 problem = (411, "send a Content-Length (the API reads no body)")
+            elif name == b"host" and self.allowed_hosts is not None and problem is None:
+                host = value.decode("latin-1")
+                host = host.rpartition("]")[0] + "]" if host.startswith("[") else host.partition(":")[0]
+                if host.lower() not in self.allowed_hosts:  # a page elsewhere reaching us by DNS rebinding
+                    problem = (400, f"this server answers to {', '.join(sorted(self.allowed_hosts))} only, "
+                                    f"not Host {host[:40]!r}")
         if problem is not None:
             return await _error(*problem)(scope, receive, send)
         start = time.perf_counter()
@@ -163,9 +170,11 @@ class Limits:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(*, warm_kernels: bool = True) -> FastAPI:
+def create_app(*, warm_kernels: bool = True, allowed_hosts=None) -> FastAPI:
     """The application. ``warm_kernels``: compile the kernels at start-up (the lifespan), so
-    that the first request is as fast as the others."""
+    that the first request is as fast as the others. ``allowed_hosts``: the only names a request's
+    Host header may give (``crib-stats serve`` on loopback passes the loopback names, so that a
+    web page elsewhere cannot reach the server through DNS rebinding); None: any."""
     static = _static_files()
 
     @asynccontextmanager
@@ -178,7 +187,7 @@ def create_app(*, warm_kernels: bool = True) -> FastAPI:
                   description="Exact cribbage statistics on this machine: each endpoint answers with the object "
                               "the command of the same name prints with --json (one schema, schema_version 1). "
                               "Bad input: HTTP 400 with the command line's one-line message as {\"error\": ...}.")
-    app.add_middleware(Limits)
+    app.add_middleware(Limits, allowed_hosts=None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts))
 
     @app.exception_handler(CribStatsError)
     async def bad_input(request: Request, exc: CribStatsError):

@@ -14,6 +14,7 @@ from crib_stats.core.errors import UsageError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8421
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
 
 def is_loopback(host: str) -> bool:
@@ -106,7 +107,8 @@ def run(args, *, on_ready=None) -> int:
     if port != 0 and sock.getsockname()[1] != port:
         print(f"crib-stats: port {port} is taken; using {sock.getsockname()[1]}", file=sys.stderr)
     print("crib-stats: warming the kernels...", file=sys.stderr, flush=True)
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, lifespan="on")
+    hosts = LOOPBACK_NAMES | {args.host.lower()} if is_loopback(args.host) else None
+    config = uvicorn.Config(create_app(allowed_hosts=hosts), log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     opened = False
 
