@@ -373,8 +373,15 @@ def _cmd_game(args) -> int:
     return game_cli.run(args)
 
 
+def _cmd_serve(args) -> int:
+    from crib_stats.presentation.web.command import run
+
+    return run(args)
+
+
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
-            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game}
+            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game,
+            "serve": _cmd_serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -43,6 +43,9 @@ GAME_EXAMPLES = ["crib-stats game", "crib-stats game --at 104 110 --dealer", "cr
             "crib-stats game --deals 1000000 --seed 7 --scheduler local"]
 
 
+SERVE_HOST, SERVE_PORT = "127.0.0.1", 8421  # crib-stats serve: this machine only, by default
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crib-stats", description="Exact cribbage hand statistics and discard analysis.",
                 formatter_class=_formatter,
@@ -226,4 +229,15 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true", help="print every position as CSV")
     g.add_argument("--out", metavar="DIR", help="write the whole table (CSV; with --deals also the model) into DIR")
     g.add_argument("--plot", metavar="FILE.png", help="write heat maps of P(win) over the board, for each seat")
+    v = _sub(sub, "serve", "a local web page: pick cards, see every throw ranked",
+             "Serve the page for players on this machine: a card picker, every throw\n"
+             "ranked with its spread and chart, the scorer, and the JSON API behind them\n"
+             "(/api/score, /api/discard, /api/peg: the objects --json prints).\n"
+             "Needs the web extra: pip install 'crib-stats[web]'.",
+             ["crib-stats serve", "crib-stats serve --open", "crib-stats serve --port 9000"])
+    v.add_argument("--port", metavar="N",
+                   help=f"the port (default {SERVE_PORT}; a free one if that is taken; 0: any free port)")
+    v.add_argument("--host", metavar="H", default=SERVE_HOST,
+                   help=f"the address to listen on (default {SERVE_HOST}: this machine only)")
+    v.add_argument("--open", action="store_true", help="open the page in a browser")
     return p
