@@ -41,14 +41,16 @@ def test_codes_and_format():
 @pytest.mark.parametrize(
     "text, fragment",
     [
-        ("5x", "unknown suit 'x'"),
-        ("1h", "unknown rank '1'"),
-        ("11h", "unknown rank '1'"),
-        ("zz", "unknown rank 'z'"),
-        ("5", "missing suit"),
+        ("5x", "cannot read '5x': no suit 'x' after the rank 5; suits are C D H S"),
+        ("1h", "cannot read '1h': no rank 1 (use A for an ace); ranks are A 2 3 4 5 6 7 8 9 10 J Q K"),
+        ("11h", "cannot read '11h': no rank 11; ranks are A 2 3 4 5 6 7 8 9 10 J Q K"),
+        ("ten", "cannot read 'ten': no suit 'e' after the rank T (10); suits are C D H S"),
+        ("5h/5c/5s/jd", "cannot read '5h/5c/5s/jd': '/' does not separate cards: use spaces or commas"),
+        ("zz", "cannot read 'zz': no rank 'z'; ranks are A 2"),
+        ("5", "cannot read '5': rank 5 has no suit; suits are C D H S"),
         ("5h 5h", "duplicate card 5♥ (given twice)"),
         ("10h th", "duplicate card 10♥ (given twice)"),
-        ("jd5", "missing suit"),
+        ("jd5", "cannot read 'jd5': rank 5 has no suit"),
     ],
 )
 def test_errors_name_the_token(text, fragment):

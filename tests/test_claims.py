@@ -378,10 +378,10 @@ def test_entries_name_the_committed_files_they_read():
     assert e["dealer-total-78"].read_from == ("data/claims_maxima.json",)
     assert e["game-121"].read_from == ()
     assert e["real-crib-4.65"].read_from == ("data/seats_summary.json",)
-    text = claims.render_text(list(e.values()))
+    text = claims_report.render_text(list(e.values()))
     assert "  read:    data/odds.csv (committed; --recompute computes it)" in text
-    assert "[read from data/claims_maxima.json]" in claims.render_markdown(list(e.values()))
-    assert claims.as_dict([e["odds-29"]])["claims"][0]["read_from"] == ["data/odds.csv"]
+    assert "[read from data/claims_maxima.json]" in claims_report.render_markdown(list(e.values()))
+    assert claims_report.as_dict([e["odds-29"]])["claims"][0]["read_from"] == ["data/odds.csv"]
 
 
 @pytest.mark.slow
@@ -431,7 +431,9 @@ def test_committed_report_is_what_the_renderer_makes(entries):
     """Drift detector: docs/claims.md is written by the renderer; the verdicts in it are held by
     test_verdicts and test_independent_derivations (arithmetic in comments)."""
     with open(os.path.join(ROOT, "docs", "claims.md"), encoding="utf-8") as fh:
-        assert fh.read() == claims_report.render_markdown([entries[c.id] for c in registry()])
+        from crib_stats.core.io import MARKDOWN_MARKER
+
+        assert fh.read() == MARKDOWN_MARKER + "\n" + claims_report.render_markdown([entries[c.id] for c in registry()])
 
 
 @pytest.mark.slow  # over 10 s on 2 cores

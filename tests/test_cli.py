@@ -47,7 +47,9 @@ def test_suits_with_a_variation_selector_are_accepted(cli):
 @pytest.mark.parametrize(
     "argv, fragment",
     [
-        (["score", "5h", "5c", "5x", "jd", "--starter", "5d"], "unknown suit 'x'"),
+        (["score", "5h", "5c", "5x", "jd", "--starter", "5d"], "no suit 'x'"),
+        (["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "three-player", "--dealer", "--pegging", "greedy"],
+         "the three-player game needs a play of three hands in turn (only two-player play is modelled)"),
         (["score", "5h", "5c", "1h", "jd", "--starter", "5d"], "use A for an ace"),
         (["score", "5h", "5c", "5h", "jd", "--starter", "5d"], "duplicate card"),
         (["score", "5h", "5c", "jd", "--starter", "5d"], "needs 4 cards, got 3 (5♥ 5♣ J♦); for a three-card hand use --variant five-card"),
@@ -80,7 +82,7 @@ def test_error_quotes_the_card_not_the_argument(cli):
     code, _, err = cli("score", "5h", "5c", "5s", "jd" + "x" * 60000, "--starter", "5d")
     # J♦ reads fine; the error names the piece after it, capped, not the 60 KB argument
     assert code == 2 and len(err) < 300
-    assert "cannot read card 'xx': unknown rank 'x'" in err
+    assert "cannot read 'jdxxxxxxxxxx'...: no rank 'x'" in err
 
 
 def test_argparse_errors_use_the_same_format(cli):
@@ -343,7 +345,189 @@ def test_claims_command(cli, tmp_path):
     assert code == 0 and d["command"] == "claims" and [c["id"] for c in d["claims"]] == ["hand-29"]
     md = tmp_path / "claims.md"
     code, out, err = cli("claims", "--id", "odds-29", "--markdown", str(md))
-    assert code == 0 and md.read_text().startswith("# The seeds' claims, checked") and f"wrote {md}" in err
+    assert code == 0 and md.read_text().splitlines()[1] == "# The seeds' claims, checked" and f"wrote {md}" in err
     code, out, err = cli("claims", "--id", "no-such-claim")
     assert code == 2 and out == "" and err.count("\n") == 1 and "no claim 'no-such-claim'" in err
     assert max(len(line) for line in cli("claims")[1].splitlines()) <= 80
+
+
+# ---- a closed stdout never costs the files asked for (#20 item 2) ----------------------------------
+
+
+@pytest.mark.parametrize("argv, files", [
+    (["enumerate", "--table", "hand", "--no-deals", "--out", "{d}/oh", "--plot", "{d}/oh.png"],
+     ["oh/hand.csv", "oh/odds.csv", "oh/crib-stats-index.md", "oh.png"]),
+    (["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", "{d}/d.png"], ["d.png"]),
+    (["claims", "--id", "odds-29", "--markdown", "{d}/c.md"], ["c.md"]),
+    (["sweep", "--variant", "five-card", "--out", "{d}/sw"], ["sw/sweep_five-card_throws.parquet",
+                                                             "sw/crib-stats-index.md"]),
+])
+def test_files_are_written_when_stdout_closes_early(argv, files, tmp_path):
+    cmd = " ".join([f"'{sys.executable}'", "-m", "crib_stats.presentation.cli"] + [a.format(d=tmp_path) for a in argv])
+    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd} | true"], capture_output=True, text=True,
+                          env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache")))
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+    for name in files:
+        assert (tmp_path / name).stat().st_size > 0, name
+
+
+def test_markdown_into_a_directory_fails_before_any_output(cli, tmp_path):
+    code, out, err = cli("claims", "--markdown", str(tmp_path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "is a directory" in err
+
+
+# ---- never over a file crib-stats did not write (#19 item 2) -----------------------------------------
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["enumerate", "--table", "hand", "--no-deals", "--plot"], "p.png"),
+    (["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot"], "p.png"),
+    (["claims", "--id", "odds-29", "--markdown"], "notes.md"),
+])
+def test_single_file_outputs_replace_only_their_own_files(cli, tmp_path, argv, name):
+    from crib_stats.core.io import written_by_us
+
+    path = tmp_path / name
+    path.write_bytes(b"the user's own file\n")
+    code, out, err = cli(*argv, str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "was not written by crib-stats; add --force" in err
+    assert path.read_bytes() == b"the user's own file\n"  # untouched
+    code, out, err = cli(*argv, str(path), "--force")
+    assert code == 0 and written_by_us(path)
+    code, out, err = cli(*argv, str(path))  # its own file: replaced without --force
+    assert code == 0 and written_by_us(path), err
+
+
+def test_own_file_markers(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from crib_stats.core import io
+
+    fig = plt.figure()
+    io.save_figure(tmp_path / "ours.png", fig)
+    fig.savefig(tmp_path / "theirs.png")  # a matplotlib PNG, not crib-stats'
+    plt.close(fig)
+    io.write_markdown(tmp_path / "ours.md", "# x\n")
+    (tmp_path / "theirs.md").write_text("# x\n" + io.MARKDOWN_MARKER + "\n")  # the marker must be first
+    assert io.written_by_us(tmp_path / "ours.png") and not io.written_by_us(tmp_path / "theirs.png")
+    assert io.written_by_us(tmp_path / "ours.md") and not io.written_by_us(tmp_path / "theirs.md")
+
+
+# ---- conflicting or repeated options are refused (#20 item 3) ----------------------------------------
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["enumerate", "--table", "hand", "--crib"], "enumerate: --table and --crib set the same thing"),
+    (["enumerate", "--crib", "--all"], "enumerate: --crib and --all set the same thing"),
+    (["enumerate", "--method", "brute", "--method", "ranks"], "--method given twice (brute, then ranks)"),
+    (["score", "5h", "5c", "5s", "jd", "--starter", "4d", "--starter", "5d"], "--starter given twice (4d, then 5d)"),
+    (["score", "5h", "5c", "5s", "jd", "-s", "4d", "--starter=5d"], "--starter given twice (4d, then 5d)"),
+    (["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--variant", "six-card", "--variant", "five-card"],
+     "--variant given twice"),
+    (["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--need", "8", "--need", "9"], "--need given twice"),
+    (["peg", "--pone", "5", "5", "4", "4", "--pone", "4", "--dealer", "5", "4", "4", "K"], "--pone given twice"),
+    (["sweep", "--seed", "1", "--seed", "2"], "--seed given twice"),
+    (["enumerate", "--plot", "a.png", "--plot", "b.png"], "--plot given twice"),
+])
+def test_conflicting_or_repeated_options_are_refused(cli, argv, fragment):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert fragment in err
+
+
+def test_repeatable_options_still_repeat(cli):
+    code, out, _ = cli("claims", "--id", "hand-29", "--id", "odds-29", "--json")
+    assert code == 0 and [c["id"] for c in json.loads(out)["claims"]] == ["hand-29", "odds-29"]
+
+
+# ---- progress on a terminal, silence elsewhere (#20 item 4) ------------------------------------------
+
+
+class _Tty:
+    text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_progress_bar_shows_the_total_and_the_time_left(monkeypatch):
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    draw = cli_module._progress_bar("sample", "deals")
+    draw(0, 400)
+    draw(100, 400)
+    assert "100/400 deals" in tty.text and " left" in tty.text.split("\r")[-1]
+    draw(400, 400)
+    assert tty.text.endswith("\n") and "400/400 deals, 0:0" in tty.text
+
+
+def test_claims_show_progress_on_a_terminal_only(tmp_path):
+    import pty
+
+    argv = [sys.executable, "-m", "crib_stats.presentation.cli", "claims", "--id", "hand-29", "--id", "odds-29"]
+    piped = subprocess.run(argv, capture_output=True, text=True)
+    assert piped.returncode == 0 and piped.stderr == ""
+    master, slave = pty.openpty()
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert proc.returncode == 0
+    assert "claims [" in seen.decode() and "2/2 claims" in seen.decode()
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("argv, module, function", [
+    (["peg", "--play-table", "minimax"], "crib_stats.peg.tables", "compute_table"),
+    (["peg", "--extremes"], "crib_stats.peg.extremes", "extremes"),
+    (["claims", "--recompute"], "crib_stats.claims", "evaluate"),
+])
+def test_long_commands_pass_a_progress_bar_on_a_terminal(monkeypatch, argv, module, function):
+    import importlib
+
+    seen = []
+
+    def spy(*args, progress=None, **kwargs):
+        seen.append(progress)
+        raise _Stop
+
+    monkeypatch.setattr(importlib.import_module(module), function, spy)
+    for stderr, want in ((_Tty(), True), (None, False)):
+        if stderr is not None:
+            monkeypatch.setattr(sys, "stderr", stderr)
+        else:
+            monkeypatch.undo()
+            monkeypatch.setattr(importlib.import_module(module), function, spy)
+        with pytest.raises(_Stop):
+            cli_module.main(argv)
+        assert (seen[-1] is not None) == want
+
+
+def test_the_sample_reports_its_progress():
+    from crib_stats.strategy.seats_sample import sample_records
+
+    calls = []
+    sample_records(3, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(3, 3)]

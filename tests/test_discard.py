@@ -213,7 +213,7 @@ def test_cli_csv_need_has_the_exact_column_named_by_n(cli):
 @pytest.mark.parametrize("argv, fragment", [
     (["discard", "5h", "5c", "5d", "js", "7c", "--dealer"], "needs 6 cards, got 5"),
     (["discard", "5h", "5c", "5d", "js", "7c", "7c", "--dealer"], "duplicate"),
-    (["discard", "5h", "5c", "5d", "js", "7c", "zz", "--dealer"], "unknown rank 'z'"),
+    (["discard", "5h", "5c", "5d", "js", "7c", "zz", "--dealer"], "cannot read 'zz': no rank 'z'"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--starter", "5h"], "also in the dealt cards"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "-3"], "between 0 and 58"),
     (["discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer", "--need", "x"], "whole number"),
@@ -350,3 +350,51 @@ def test_cli_table_models_and_crib_table(cli, tmp_path):
     assert code == 0 and out2 == out
     code, out, _ = cli("crib-table")
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+
+
+# ---- the chart shows what the table adds up (#20 item 5) ---------------------------------------------
+
+
+def _drawn(fig):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+@pytest.mark.parametrize("cards, kwargs", [
+    ("5h 6h 7c jd qs kd", dict(role="dealer", pegging="greedy", need=8)),
+    ("5h 6h 7c jd qs kd", dict(role="pone", pegging="greedy", need=8)),
+    ("5h 6h 7c jd qs", dict(role="dealer", variant="three-player", need=10)),
+])
+def test_discard_chart_bars_add_up_to_the_net_and_nothing_covers_them(cards, kwargs):
+    from matplotlib.patches import Rectangle
+
+    from crib_stats.discard.analysis import analyse
+    from crib_stats.presentation.plots import discard_figure
+
+    a = analyse(cards, **kwargs)
+    shown = a.top(3) if kwargs.get("variant") is None else a
+    fig = discard_figure(shown)
+    ax = fig.axes[0]
+    renderer = _drawn(fig)
+    legend = ax.get_legend()
+    names = [t.get_text() for t in legend.get_texts()]
+    assert names[0] == "E[hand]" and any("E[crib]" in n for n in names)
+    assert any(n.startswith("E[peg]") for n in names) == ("pegging" in kwargs)
+    assert any(n.startswith("net") for n in names)
+    bars = [p for p in ax.patches if isinstance(p, Rectangle)]
+    ys = sorted({round(b.get_y() + b.get_height() / 2, 6) for b in bars}, reverse=True)
+    for y, r in zip(ys, shown.throws):  # best first, from the top
+        signed = sum(b.get_width() for b in bars if round(b.get_y() + b.get_height() / 2, 6) == y)
+        assert signed == pytest.approx(float(r.net_ev))  # the dot is the sum of the bars
+    # the legend is outside the axes, so it covers no bar; every P(>=N) label is inside the axes
+    box = ax.get_window_extent(renderer)
+    assert not legend.get_window_extent(renderer).overlaps(box)
+    labels = [t for t in ax.texts if t.get_text()]
+    assert len(labels) == len(shown.throws) + 1  # the column header and one P per throw
+    for t in labels:
+        e = t.get_window_extent(renderer)
+        assert box.x0 <= e.x0 and e.x1 <= box.x1 and box.y0 <= e.y0 and e.y1 <= box.y1, t.get_text()
+        assert t.get_fontsize() >= 9

@@ -193,3 +193,20 @@ def test_committed_figures_equal_a_fresh_sweep():
     assert (fresh.keeps_dealer == committed.keeps_dealer).all() and (fresh.keeps_pone == committed.keeps_pone).all()
     assert (fresh.hand_dealer, fresh.crib_dealer, fresh.hand_pone, fresh.crib_pone) == \
         (committed.hand_dealer, committed.crib_dealer, committed.hand_pone, committed.crib_pone)
+
+
+def test_the_sample_leads_and_the_model_is_labelled():
+    """#20 item 7: a player remembers the first number; with a sample it is the sample's (real deals
+    under the stated policies), and the model's column says what it assumes."""
+    r = seats.per_seat("random", "greedy")
+    s = seats_sample.summarise(seats_sample.committed_sample().head(50), "greedy")
+    lines = seats_text(r, s).splitlines()
+    header = next(line for line in lines if line.startswith("mean points a deal"))
+    assert header.split()[4:] == ["sample", "+-se", "seeds", "model*"]
+    total = next(line for line in lines if line.strip().startswith("total"))
+    assert total.split()[1] == f"{float(s.estimates['total_dealer'].mean):.3f}"  # the sample first
+    assert total.split()[-1] == f"{float(r.total_dealer):.3f}"  # the model last
+    note = " ".join(x.strip() for x in lines[lines.index(next(x for x in lines if x.startswith("model*"))):])
+    assert "assumes the pone throws two random cards" in note
+    alone = seats_text(r).splitlines()
+    assert next(x for x in alone if x.startswith("mean points")).split()[4:] == ["model*", "seeds"]

@@ -47,8 +47,9 @@ def get(claim_id: str) -> Claim:
     raise ClaimError(f"no claim {str(claim_id)[:40]!r}; crib-stats claims lists all {len(REGISTRY)} ids ({some}, ...)")
 
 
-def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None) -> list[Entry]:
-    """Compute the findings of the given claims (all by default)."""
+def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None, progress=None) -> list[Entry]:
+    """Compute the findings of the given claims (all by default); ``progress(done, total)``
+    after each claim."""
     ctx = ctx or Context()
     claims = REGISTRY if ids is None else [get(i) for i in ids]
     entries = []
@@ -56,6 +57,8 @@ def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None) -> li
         ctx.read_files = set()  # the committed files this claim's figures are read from
         finding = c.check(ctx)
         entries.append(Entry(c, finding, tuple(sorted(ctx.read_files))))
+        if progress is not None:
+            progress(len(entries), len(claims))
     return entries
 
 

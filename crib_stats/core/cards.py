@@ -121,8 +121,7 @@ def _parse_token(token: str) -> list[Card]:
     while pos < len(token):
         m = _CARD_RE.match(token, pos)
         if m is None:
-            rest = token[pos:]
-            raise CardError(f"cannot read card {quote(_bad_card(rest))}: {_why(rest)}; {ACCEPTED}")
+            raise CardError(f"cannot read {quote(token)}: {_why(token[pos:], pos > 0)}")
         out.append(Card(_RANK_INPUT[m.group(1).lower()], _SUIT_INPUT[m.group(2).lower()]))
         pos = m.end()
     return out
@@ -135,20 +134,35 @@ def _bad_card(rest: str) -> str:
     return rest[:2]
 
 
-def _why(rest: str) -> str:
+RANKS_ACCEPTED = "ranks are A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)"
+SUITS_ACCEPTED = "suits are C D H S (or ♣ ♦ ♥ ♠), e.g. 5h 5♥ 10h Th"
+
+
+def _why(rest: str, after_a_card: bool = False) -> str:
+    """What is wrong at the start of ``rest`` (the unread part of a token), and what is accepted.
+
+    >>> _why("11h"), _why("en")
+    ('no rank 11; ranks are A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)', "no rank 'e'; ranks are A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)")
+    """
     low = rest.lower()
+    first = rest[:1]
+    if after_a_card and not first.isalnum() and first not in _SUIT_INPUT:
+        return f"{first!r} does not separate cards: use spaces or commas (5h 5c 5s jd or 5h,5c,5s,jd)"
+    digits = re.match(r"\d+", rest)
     if low.startswith("10"):
-        rank_len = 2
+        rank, rank_len = "10", 2
+    elif digits and digits.group() not in _RANK_INPUT:
+        number = digits.group()[:4]
+        return (f"no rank 1 (use A for an ace); {RANKS_ACCEPTED}" if number == "1"
+                else f"no rank {number}; {RANKS_ACCEPTED}")
     elif low[:1] in _RANK_INPUT:
-        rank_len = 1
-    elif low[:1] == "1":
-        return "unknown rank '1' (use A for an ace)"
+        rank, rank_len = "T (10)" if low[:1] == "t" else RANK_NAMES[_RANK_INPUT[low[:1]]], 1
     else:
-        return f"unknown rank {quote(rest[:1])}"
+        return f"no rank {quote(first)}; {RANKS_ACCEPTED}"
     suit = rest[rank_len:rank_len + 1]
     if not suit:
-        return "missing suit"
-    return f"unknown suit {quote(suit)}"
+        return f"rank {rank} has no suit; {SUITS_ACCEPTED}"
+    return f"no suit {quote(suit)} after the rank {rank}; {SUITS_ACCEPTED}"
 
 
 def parse(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

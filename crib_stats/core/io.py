@@ -107,25 +107,89 @@ def check_writable_dir(directory: str | os.PathLike, what: str) -> None:
         raise OutputError(f"{what}: cannot write in {d} ({exc.strerror})") from None
 
 
-def check_png(path: str | None) -> None:
-    """Refuse a bad --plot destination before any work is done or anything printed."""
+# How crib-stats knows a single file as its own (and so may replace it): a PNG carries
+# "Software: crib-stats ..." in a tEXt chunk; a Markdown file starts with this line.
+PNG_SOFTWARE = "crib-stats"
+MARKDOWN_MARKER = "<!-- written by crib-stats, which may replace this file; delete this line to keep it -->"
+
+
+def _png_is_ours(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(8) != b"\x89PNG\r\n\x1a\n":
+                return False
+            while True:
+                head = fh.read(8)
+                if len(head) < 8:
+                    return False
+                length, kind = int.from_bytes(head[:4], "big"), head[4:]
+                if kind in (b"IDAT", b"IEND"):
+                    return False
+                data = fh.read(length)
+                fh.seek(4, 1)  # crc
+                if kind == b"tEXt":
+                    key, _, value = data.partition(b"\0")
+                    if key == b"Software" and value.startswith(PNG_SOFTWARE.encode()):
+                        return True
+    except OSError:
+        return False
+
+
+def _markdown_is_ours(path: Path) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.readline().rstrip("\n") == MARKDOWN_MARKER
+    except OSError:
+        return False
+
+
+def written_by_us(path: str | os.PathLike) -> bool:
+    """True when ``path`` is a file crib-stats wrote (a PNG's Software chunk, a Markdown file's
+    first line)."""
+    path = Path(path)
+    return _png_is_ours(path) if path.suffix.lower() == ".png" else _markdown_is_ours(path)
+
+
+def check_file(path: str | None, flag: str, force: bool = False, suffix: str | None = None,
+               kind: str = "files") -> None:
+    """Refuse a bad single-file destination before any work is done or anything printed: no
+    name, the wrong suffix, a directory, a folder that cannot be written, or an existing file
+    crib-stats did not write (unless ``force``)."""
     if path is None:
         return
     if not path:
-        raise OutputError("--plot needs a file name ending in .png")
-    if not path.lower().endswith(".png"):
-        raise OutputError(f"--plot {path}: plots are written as .png files")
+        raise OutputError(f"{flag} needs a file name" + (f" ending in {suffix}" if suffix else ""))
+    if suffix and not path.lower().endswith(suffix):
+        raise OutputError(f"{flag} {path}: {kind} are written as {suffix} files")
     if os.path.isdir(path):
-        raise OutputError(f"--plot {path}: is a directory")
-    check_writable_dir(os.path.dirname(path) or ".", f"--plot {path}")
+        raise OutputError(f"{flag} {path}: is a directory; give a file name")
+    check_writable_dir(os.path.dirname(path) or ".", f"{flag} {path}")
+    if os.path.lexists(path) and not force and not written_by_us(path):
+        raise OutputError(f"{flag} {path}: the file exists and was not written by crib-stats; "
+                          "add --force to replace it")
+
+
+def check_png(path: str | None, force: bool = False) -> None:
+    """Refuse a bad --plot destination before any work is done or anything printed."""
+    check_file(path, "--plot", force, ".png", "plots")
 
 
 def save_figure(path: str | os.PathLike, fig) -> Path:
-    """Save a matplotlib figure as PNG, atomically."""
+    """Save a matplotlib figure as PNG, atomically, marked as crib-stats' own (see
+    :func:`written_by_us`)."""
+    from crib_stats import __version__
+
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise OutputError(f"cannot write {path}: plots are written as .png files")
-    return atomic_write(path, lambda fh: fig.savefig(fh, format="png", dpi=110, bbox_inches="tight"), binary=True)
+    meta = {"Software": f"{PNG_SOFTWARE} {__version__}"}
+    return atomic_write(path, lambda fh: fig.savefig(fh, format="png", dpi=110, bbox_inches="tight", metadata=meta),
+                        binary=True)
+
+
+def write_markdown(path: str | os.PathLike, text: str) -> Path:
+    """Write a Markdown file whose first line marks it as crib-stats' own."""
+    return write_text(path, MARKDOWN_MARKER + "\n" + text)
 
 
 class OutputDir:
@@ -159,6 +223,7 @@ class OutputDir:
         path = atomic_write(self.dir / name, write, binary=binary)
         self.rows[name] = (command, description)
         self.written.append(path)
+        self.close()  # listed at once: a run stopped before the end leaves only files it may replace
         return path
 
     def close(self) -> Path:

@@ -373,7 +373,11 @@ def _with_pegging(results: list[ThrowResult], dealt, role: str, v: Variant, poli
     """Each throw with its keep's E[peg] under ``policy`` against ``opponent``, added to the net."""
     check_policy(policy)
     if v.name != "six-card":
-        raise DiscardError(f"the play's value is modelled for the six-card game (4-card hands), not {v.name}")
+        missing = {"five-card": "its play (3-card hands, ending at the first go)",
+                   "three-player": "a play of three hands in turn (only two-player play is modelled)",
+                   "four-player": "a play of four hands by partners (only two-player play is modelled)"}
+        raise DiscardError(f"--pegging: E[peg] is modelled for the two-player six-card game; the {v.name} game "
+                           f"needs {missing.get(v.name, 'its own play')}, which is not: leave out --pegging")
     pegs = peg_evs([c.code for c in dealt], [[c.code for c in r.keep] for r in results], role, policy, opponent)
     return [replace(r, peg_ev=p, net_ev=r.net_ev + p) for r, p in zip(results, pegs)]
 

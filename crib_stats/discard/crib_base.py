@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from crib_stats.core.errors import CribStatsError
+from crib_stats.core.errors import CribStatsError, held_interrupt
 from crib_stats.core.rules import Variant
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels.constants import NET_OFFSET
@@ -69,12 +69,15 @@ class RandomCrib:
         hand_table = rank_table(variant.kept + 1)
         crib_table = rank_table(5)
         if variant.others_to_crib == 2:
-            with one_thread():  # one deal: smaller than a thread team's start-up
+            # one deal: smaller than a thread team's start-up; a Ctrl-C inside the kernel is
+            # raised when it returns
+            with one_thread(), held_interrupt():
                 h, cs, per, ch, nh = crib.discard_random_pairs(
                     keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
                 )
         else:
-            h, cs, per, ch, nh = crib.discard_random(
-                keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
-            )
+            with held_interrupt():
+                h, cs, per, ch, nh = crib.discard_random(
+                    keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
+                )
         return Outcomes(h, cs, int(per), ch, nh, NET_OFFSET)

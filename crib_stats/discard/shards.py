@@ -16,6 +16,7 @@ from typing import Callable
 
 import numpy as np
 
+from crib_stats.core.errors import held_interrupt
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.rules import Variant, variant as get_variant
 from crib_stats.kernels.constants import HAND_BINS, JACK
@@ -23,6 +24,7 @@ from crib_stats.core.tables import rank_table
 from crib_stats.kernels import source_digest
 
 ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
+SHARD_CALLS = 4  # kernel calls per sweep shard (a Ctrl-C waits for the call it arrives in)
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,8 +77,9 @@ def memo(variant_name: str, deck_ranks: tuple[int, ...]) -> dict:
 
     v = get_variant(variant_name)
     deck = np.array(deck_ranks, np.int64)
-    index, rank_hand, rank_crib = ks.rank_memo(deck, v.dealt, v.throw, v.others_to_crib,
-                                               rank_table(v.kept + 1), rank_table(5))
+    with held_interrupt():  # a Ctrl-C inside the kernel is raised when it returns
+        index, rank_hand, rank_crib = ks.rank_memo(deck, v.dealt, v.throw, v.others_to_crib,
+                                                   rank_table(v.kept + 1), rank_table(5))
     keep_index, keep_sets = ks.keep_rows(v.kept, deck)
     return dict(index=index, rank_hand=rank_hand, rank_crib=rank_crib, keep_index=keep_index,
                 keep_sets=keep_sets, n_keys=2 * 13**v.throw)
@@ -90,11 +93,17 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
 
     v = get_variant(variant_name)
     m = memo(variant_name, tuple(deck_ranks))
-    out = ks.sweep_chunks(deals, weights, m["index"], m["rank_hand"], m["rank_crib"], v.throw,
-                          len(deck_ranks), JACK in deck_ranks, v.others_to_crib, m["keep_index"],
-                          m["keep_sets"].shape[0], m["n_keys"])
     names = [f.name for f in fields(Tallies)]
-    return source_digest(), dict(zip(names, out))
+    total = None
+    step = max(1, -(-len(deals) // SHARD_CALLS))
+    for lo in range(0, len(deals), step) or [0]:  # integer tallies: the pieces add up exactly
+        with held_interrupt():  # a Ctrl-C inside a call is raised when it returns
+            out = ks.sweep_chunks(deals[lo:lo + step], weights[lo:lo + step], m["index"], m["rank_hand"],
+                                  m["rank_crib"], v.throw, len(deck_ranks), JACK in deck_ranks, v.others_to_crib,
+                                  m["keep_index"], m["keep_sets"].shape[0], m["n_keys"])
+        part = Tallies(**dict(zip(names, out)))
+        total = part if total is None else total + part
+    return source_digest(), total.arrays()
 
 
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:

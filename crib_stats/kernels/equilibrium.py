@@ -249,7 +249,7 @@ def rank_rows(counts):
     return index
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def exact_cribs(deals, deck, index, tkeys, nt, sigma, crib_table):
     """Exact crib expectation of every two-card throw of each six-card deal (rows of ``deals``,
     sorted codes) with full card removal: every opponent six-card hand from the rest of

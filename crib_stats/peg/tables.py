@@ -89,8 +89,11 @@ def compute_rows(policy: str, lo: int, hi: int) -> np.ndarray:
     (hi - lo, 1820, 2) pone and dealer points; minimax (hi - lo, 1820) dealer - pone; int8."""
     from crib_stats.kernels import policies  # lazy: numba only when used
 
+    from crib_stats.core.errors import held_interrupt
+
     code = policies.GREEDY if check_policy(policy) == "greedy" else policies.MINIMAX
-    out = policies.play_table_rows(multisets(), int(lo), int(hi), code)
+    with held_interrupt():  # a Ctrl-C inside the kernel is raised when it returns
+        out = policies.play_table_rows(multisets(), int(lo), int(hi), code)
     return out if policy == "greedy" else out[:, :, 0]
 
 

@@ -8,6 +8,7 @@ printed or written before the inputs and destinations are checked. Ctrl-C exits 
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from typing import Sequence
@@ -31,6 +32,35 @@ def _whole_number(text: str | None, flag: str, low: int | None = None) -> int | 
     return value
 
 
+def _say(*args, **kwargs) -> None:
+    """print() to stdout, flushed; when the reader has gone (``| head``, ``| true``) the rest of
+    the output is dropped and the command goes on to write the files it was asked for."""
+    global _STDOUT_GONE
+    if _STDOUT_GONE:
+        return
+    try:
+        print(*args, **kwargs)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _STDOUT_GONE = True
+        _drop_stdout()
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so that nothing (not even the flush at exit) fails on it again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+_STDOUT_GONE = False
+
+
 def _wrote(path) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
@@ -42,7 +72,7 @@ def _cmd_score(args) -> int:
 
     v = get_variant(args.variant)
     b = score(args.cards, args.starter, crib=args.crib, variant=v)
-    print(json.dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
+    _say(json.dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
     return EXIT_OK
 
 
@@ -53,17 +83,17 @@ def _cmd_enumerate(args) -> int:
 
     tables = list(en.TABLES) if args.table == "all" else [args.table]
     names = [f"{t}.csv" for t in tables] + ["odds.csv"]
-    io.check_png(args.plot)
+    io.check_png(args.plot, args.force)
     out = io.OutputDir(args.out, names) if args.out is not None else None
     _first_run_note()
     summaries = [en.summary(t, args.method) for t in tables]
     odds = report.odds_for(tables, deals.odds(deals=not args.no_deals))
     if args.json:
-        print(json.dumps(report.enumerate_json(summaries, odds, args.method)))
+        _say(json.dumps(report.enumerate_json(summaries, odds, args.method)))
     elif args.csv:
-        print(report.enumerate_csv(summaries, odds))
+        _say(report.enumerate_csv(summaries, odds))
     else:
-        print(report.enumerate_text(summaries, odds, args.method))
+        _say(report.enumerate_text(summaries, odds, args.method))
     if out is not None:
         for s in summaries:
             out.write(f"{s.table}.csv", report.table_csv(s), f"crib-stats enumerate --table {s.table} --out DIR",
@@ -94,7 +124,7 @@ def _cmd_discard(args) -> int:
         raise UsageError("discard: --rank-by need needs --need N")
     if args.peg_opponent is not None and args.pegging is None:
         raise UsageError("discard: --peg-opponent needs --pegging POLICY (greedy or minimax)")
-    io.check_png(args.plot)
+    io.check_png(args.plot, args.force)
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
                                peg_opponent=args.peg_opponent)
@@ -102,11 +132,11 @@ def _cmd_discard(args) -> int:
         _first_run_note()
     shown = analysis.top(top)
     if args.json:
-        print(json.dumps(report.discard_json(shown), ensure_ascii=False))
+        _say(json.dumps(report.discard_json(shown), ensure_ascii=False))
     elif args.csv:
-        print(report.discard_csv(shown))
+        _say(report.discard_csv(shown))
     else:
-        print(report.discard_text(shown))
+        _say(report.discard_text(shown))
     if args.plot:
         from crib_stats.presentation.plots import discard_figure
 
@@ -129,9 +159,9 @@ def _cmd_peg(args) -> int:
             raise UsageError("peg: --extremes takes no cards: it searches every pair of hands")
         name = f"pegging_extremes_{v.name.replace('-', '_')}.json"
         out = io.OutputDir(args.out, [name]) if args.out is not None else None
-        progress = _progress_bar(f"{v.name} extremes", "pone hands") if sys.stderr.isatty() else None
-        result = extremes.extremes(v, progress=progress)
-        print(json.dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
+        progress = _bar_if_tty(f"{v.name} extremes", "pone hands")
+        result = extremes.extremes(v, progress=progress, blocks=160)  # short calls: Ctrl-C stops within a second
+        _say(json.dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
         if out is not None:
             out.write(name, json.dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
                       f"crib-stats peg --extremes --variant {v.name} --out DIR",
@@ -171,7 +201,7 @@ def _cmd_peg(args) -> int:
                 raise UsageError("peg: give the play with --play CARDS (or --best/--worst to search)")
             result = pegging.play(args.pone, args.dealer, args.play, variant=v)
             title, mode, side = "the play", "play", None
-        print(json.dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
+        _say(json.dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
               else report.play_text(result, title))
         return EXIT_OK
     if not args.cards:
@@ -179,39 +209,36 @@ def _cmd_peg(args) -> int:
             raise UsageError("peg: --best/--worst need both hands: --pone CARDS --dealer CARDS")
         raise UsageError("peg: give a count (crib-stats peg 4 2 3 5 6), --pone/--dealer hands, or --extremes")
     events = pegging.count_points(args.cards)
-    print(json.dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
+    _say(json.dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
     return EXIT_OK
 
 
 def _cmd_claims(args) -> int:
-    import os
-
     from crib_stats import claims
     from crib_stats.core import io
     from crib_stats.presentation import claims as claims_report, report
 
-    if args.markdown is not None:
-        if not args.markdown:
-            raise UsageError("claims: --markdown needs a file name")
-        io.check_writable_dir(os.path.dirname(args.markdown) or ".", f"--markdown {args.markdown}")
+    io.check_file(args.markdown, "--markdown", args.force)
     out = io.OutputDir(args.out, [claims.MAXIMA_FILE]) if args.out is not None else None
     if args.id:
         for claim_id in args.id:
             claims.get(claim_id)  # an unknown id is one line and exit 2, before any work
     ctx = claims.Context(from_data=()) if args.recompute else claims.Context()
     if out is not None:
+        if sys.stderr.isatty():
+            print("claims: searching the dealer's maxima for --out (about a minute)...", file=sys.stderr, flush=True)
         results = claims.maxima_results()
         out.write(claims.MAXIMA_FILE, claims.maxima_json(results), "crib-stats claims --out DIR",
                   "the dealer's largest show and hand + crib + pegging (with and without heels, and with a jack "
                   "turned) and the hands scoring 24, by exhaustive search")
         out.close()
-    entries = claims.evaluate(args.id, ctx)
+    entries = claims.evaluate(args.id, ctx, progress=_bar_if_tty("claims", "claims"))
     if args.json:
-        print(json.dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
+        _say(json.dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
     else:
-        print(claims_report.render_text(entries))
+        _say(claims_report.render_text(entries))
     if args.markdown:
-        _wrote(io.write_text(args.markdown, claims_report.render_markdown(entries)))
+        _wrote(io.write_markdown(args.markdown, claims_report.render_markdown(entries)))
     if out is not None:
         for path in out.written:
             _wrote(path)
@@ -231,7 +258,7 @@ def _cmd_crib_table(args) -> int:
     if solve_only:
         raise UsageError(f"crib-table: {solve_only[0]} goes with --solve")
     table = model_table(args.crib_model)
-    print((render_csv(table) if args.csv else render_grid(table)).rstrip("\n"))
+    _say((render_csv(table) if args.csv else render_grid(table)).rstrip("\n"))
     return EXIT_OK
 
 
@@ -251,12 +278,33 @@ def _solve(args) -> int:
     check_scheduler(args.scheduler)
     out = io.OutputDir(args.out, list(solution.FILES))
     _first_run_note()
-    progress = (lambda text: print(text, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
-    s = solution.solve_and_write(out, scheduler=args.scheduler, workers=workers, shards=shards, fresh=args.fresh,
-                                 progress=progress)
+    progress = None
+    if sys.stderr.isatty():
+        import time
+
+        from crib_stats.strategy import equilibrium
+
+        t0, bars = time.monotonic(), []
+
+        def progress(text: str) -> None:  # a step's line, then a bar for the next step's crib values
+            print(f"\r{text} [{_clock(time.monotonic() - t0)} so far]\033[K", file=sys.stderr, flush=True)
+            bars.clear()
+
+        def rows(done: int, total: int) -> None:
+            if not bars or done <= equilibrium.CRIB_ROWS_PER_CALL:
+                bars[:] = [_progress_bar("  crib values of the next step", "hands")]
+            bars[0](done, total)
+
+        equilibrium.ROWS_PROGRESS = rows
+    try:
+        s = solution.solve_and_write(out, scheduler=args.scheduler, workers=workers, shards=shards,
+                                     fresh=args.fresh, progress=progress)
+    finally:
+        if progress is not None:
+            equilibrium.ROWS_PROGRESS = None
     out.close()
     cr = s["card_removal"]
-    print(f"discard game solved in {s['iterations']} iterations "
+    _say(f"discard game solved in {s['iterations']} iterations "
           f"({s['seconds_per_iteration']:.2f} s each, resumed from {s['resumed_from_iteration']})\n"
           f"value (dealer's show - pone's, per deal): {s['value']:.4f}\n"
           f"exploitability: {s['exploitability']:.5f} (purified {s['purified']['exploitability']:.2g})\n"
@@ -292,7 +340,7 @@ def _cmd_sweep(args) -> int:
             names += [SAMPLE, SUMMARY]
         out = io.OutputDir(args.out, names)
     _first_run_note()
-    progress = _progress_bar(f"{v.name} sweep", "shards") if sys.stderr.isatty() else None
+    progress = _bar_if_tty(f"{v.name} sweep", "shards")
     result = sweep.run_sweep(v, args.crib_model, scheduler=args.scheduler, fresh=args.fresh, progress=progress,
                              **({"shards": shards} if shards else {}))
     seats = sample = None
@@ -302,14 +350,14 @@ def _cmd_sweep(args) -> int:
 
         seats = per_seat(args.crib_model, args.pegging, figures=figures_from_sweep(result))
         if sample_n:
-            records = seats_sample.sample_records(sample_n, seed)
+            records = seats_sample.sample_records(sample_n, seed, progress=_bar_if_tty("sample", "deals"))
             sample = seats_sample.summarise(records, args.pegging, args.crib_model, seed)
         else:
             sample = seats_sample.committed_sample_result(args.pegging)
     if args.json:
-        print(json.dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
+        _say(json.dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
     else:
-        print(report.sweep_text(result) + ("\n\n" + report.seats_text(seats, sample).rstrip() if seats else ""))
+        _say(report.sweep_text(result) + ("\n\n" + report.seats_text(seats, sample).rstrip() if seats else ""))
     if out is not None:
         result.write(out)
         if sample_n:
@@ -332,8 +380,9 @@ def _play_table(args, v) -> int:
     policy = args.play_table
     name = f"play_table_{policy}.parquet"
     out = io.OutputDir(args.out, [name]) if args.out is not None else None
-    table = playvalue.compute_table(policy)
-    print(report.play_table_text(table, policy))
+    table = playvalue.compute_table(policy, blocks=160,  # short calls: Ctrl-C stops within a second
+                                    progress=_bar_if_tty(f"{policy} play table", "pone hands"))
+    _say(report.play_table_text(table, policy))
     if out is not None:
         frame = playvalue.table_frame(table, policy)
         out.write_with(name, lambda fh: frame.to_parquet(fh, index=False, compression="zstd"),
@@ -348,13 +397,39 @@ def _play_table(args, v) -> int:
     return EXIT_OK
 
 
+def _clock(seconds: float) -> str:
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
 def _progress_bar(label: str, unit: str):
+    """A one-line bar on stderr, ``label [####    ] done/total unit, M:SS left``, the time left
+    from the rate since the first call (work found done in a cache does not count); the final
+    call ends the line with the time taken. Used only when stderr is a terminal."""
+    import time
+
+    start: list = []
+
     def draw(done: int, total: int) -> None:
-        bar = "#" * (30 * done // total)
-        end = "\n" if done >= total else ""
-        print(f"\r{label} [{bar:<30}] {done}/{total} {unit}", end=end, file=sys.stderr, flush=True)
+        now = time.monotonic()
+        if not start:
+            start.extend((now, done))
+        t0, d0 = start
+        bar = "#" * (30 * done // max(total, 1))
+        if done >= total:
+            tail, end = f", {_clock(now - t0)}", "\n"
+        elif done > d0 and now > t0:
+            tail, end = f", {_clock((total - done) * (now - t0) / (done - d0))} left", ""
+        else:
+            tail, end = "", ""
+        print(f"\r{label} [{bar:<30}] {done:,}/{total:,} {unit}{tail}\033[K", end=end, file=sys.stderr, flush=True)
 
     return draw
+
+
+def _bar_if_tty(label: str, unit: str):
+    """:func:`_progress_bar` on a terminal, else None (silent when stderr is a file or pipe)."""
+    return _progress_bar(label, unit) if sys.stderr.isatty() else None
 
 
 def _first_run_note() -> None:
@@ -385,6 +460,8 @@ COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_di
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _STDOUT_GONE
+    _STDOUT_GONE = False
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -393,15 +470,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"crib-stats: error: give a command ({', '.join(COMMANDS)}); "
                   "crib-stats --help lists them", file=sys.stderr)
             return EXIT_USAGE
-        return COMMANDS[args.command](args)
+        from crib_stats.core.errors import held_interrupt
+
+        with held_interrupt.for_command():  # a Ctrl-C is never raised inside numba's own code
+            return COMMANDS[args.command](args)
     except CribStatsError as exc:  # UsageError, CardError, VariantError, OutputError, ...
         msg = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         print(f"crib-stats: error: {msg}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        print(("\n" if sys.stderr.isatty() else "") + "crib-stats: interrupted (no file is left half-written; "
+              "a resumable run keeps its finished work)", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # stdout closed outside _say: every file was written before it
+        _drop_stdout()
         return EXIT_OK
 
 

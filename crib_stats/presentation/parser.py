@@ -20,6 +20,53 @@ class _Parser(argparse.ArgumentParser):
         where = self.prog.removeprefix("crib-stats").strip()
         raise UsageError(f"{where}: {message}" if where else message)
 
+    def parse_known_args(self, args=None, namespace=None):
+        got = super().parse_known_args(args, namespace)
+        if self.prog == "crib-stats":  # the top level: check the command's options once
+            import sys
+
+            argv = list(sys.argv[1:] if args is None else args)
+            command = getattr(got[0], "command", None)
+            if command is not None:
+                sub = next(a for a in self._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+                _refuse_repeats(sub, argv[argv.index(command) + 1:] if command in argv else argv)
+        return got
+
+
+_REPEATABLE = (argparse._AppendAction, argparse._AppendConstAction, argparse._CountAction,
+               argparse._HelpAction, argparse._VersionAction)
+
+
+def _refuse_repeats(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """One value per setting: an option given twice (``--starter 4d --starter 5d``), or two
+    options that set the same thing (``--table hand --crib``), is refused with one line instead
+    of argparse's silent "the last one wins"."""
+    seen: dict[str, tuple[str, str | None]] = {}
+    options = parser._option_string_actions
+    for i, token in enumerate(argv):
+        if token == "--":
+            break
+        if not token.startswith("-") or token == "-" or token[1:2].isdigit():
+            continue
+        flag, eq, inline = token.partition("=")
+        action = options.get(flag)
+        if action is None:  # an abbreviation argparse accepted
+            matches = {options[o] for o in options if o.startswith(flag) and o.startswith("--")}
+            action = matches.pop() if len(matches) == 1 else None
+        if action is None or isinstance(action, _REPEATABLE):
+            continue
+        value = inline if eq else (argv[i + 1] if action.nargs != 0 and i + 1 < len(argv) else None)
+        name = next((o for o in action.option_strings if o.startswith("--")), flag)
+        if action.dest in seen:
+            first, first_value = seen[action.dest]
+            where = parser.prog.removeprefix("crib-stats").strip()
+            if first == name:
+                shown = f" ({first_value}, then {value})" if value is not None and first_value is not None else ""
+                raise UsageError(f"{where}: {name} given twice{shown}: give it once")
+            raise UsageError(f"{where}: {first} and {name} set the same thing ({action.dest.replace('_', ' ')}): "
+                             "give one of them")
+        seen[action.dest] = (name, value)
+
 
 def _formatter(prog):
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=80)
@@ -81,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true", help="print every histogram as one CSV")
     e.add_argument("--out", metavar="DIR", help="write one CSV per table and the odds into DIR")
     e.add_argument("--plot", metavar="FILE.png", help="write a bar chart of the distributions")
+    e.add_argument("--force", action="store_true", help="replace a --plot file crib-stats did not write")
 
     d = _sub(sub, "discard", "rank every throw by exact expected hand and crib value",
              "For the dealt cards, every possible throw with its exact expected hand value\n"
@@ -117,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true", help="print one JSON object")
     fmt.add_argument("--csv", action="store_true", help="print the throws as CSV")
     d.add_argument("--plot", metavar="FILE.png", help="write a chart of the throws")
+    d.add_argument("--force", action="store_true", help="replace a --plot file crib-stats did not write")
 
     g = _sub(sub, "peg", "the play: score a count or a whole play; best plays; extremes",
              "Score the play (pegging). Suits never matter:\ngive cards (7c, 7♣) or bare ranks (7, T, J).",
@@ -160,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="recompute the long searches instead of reading data/ (minutes)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE")
+    c.add_argument("--force", action="store_true", help="replace a --markdown file crib-stats did not write")
     c.add_argument("--out", metavar="DIR", help="recompute the dealer's maxima and write claims_maxima.json into DIR")
 
     t = _sub(sub, "crib-table", "expected crib value of every thrown rank pair, by model",

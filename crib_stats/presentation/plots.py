@@ -56,37 +56,62 @@ def distribution_figure(summaries: Sequence, scale: str = "both", title: str | N
 
 
 def discard_figure(analysis, title: str | None = None) -> Figure:
-    """Throws of one discard analysis (:class:`~crib_stats.discard.analysis.DiscardAnalysis`): E[hand] and
-    the signed E[crib] stacked, net marked with its standard deviation, best first. The title
-    names the cards, variant, role and starter, and the need when one was given."""
+    """Throws of one discard analysis (:class:`~crib_stats.discard.analysis.DiscardAnalysis`), best first:
+    every term the net adds up as a bar of its own sign, stacked from zero (E[hand], E[crib]
+    yours or -E[crib] the opponent's, E[peg] when the play is counted), so the net dot sits where
+    the bars sum; the net's standard deviation when there is one; P(>= need) in a column of its
+    own inside the axes; the legend below the axes, never over a bar. The title names the cards,
+    variant, role and starter, and the need when one was given."""
     rows = analysis.throws
-    fig = Figure(figsize=(10, 0.45 * len(rows) + 1.8))
+    fig = Figure(figsize=(10, 0.45 * len(rows) + 2.4))
     ax = fig.add_subplot()
     fmt = lambda cs: " ".join(str(c) for c in cs)  # noqa: E731
     labels = [f"throw {fmt(r.throw)}  keep {fmt(r.keep)}" for r in rows]
     ys = list(range(len(rows)))[::-1]
     sign = 1 if analysis.crib_is_yours else -1
-    hand = [float(r.hand_ev) for r in rows]
-    crib = [sign * float(r.crib_ev) for r in rows]
-    ax.barh(ys, hand, color="#1f77b4", label="E[hand]")
-    ax.barh(ys, crib, left=hand if sign > 0 else 0, color="#d62728" if sign < 0 else "#ff9896",
-            label="E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)")
-    ax.errorbar([float(r.net_ev) for r in rows], ys, xerr=None if analysis.mean_only else [r.sd for r in rows],
-                fmt="o", color="black", capsize=3, label="net" if analysis.mean_only else "net ± sd")
+    terms = [("E[hand]", "#1f77b4", [float(r.hand_ev) for r in rows]),
+             ("E[crib] (yours)" if sign > 0 else "-E[crib] (opponent's)", "#ff9896" if sign > 0 else "#d62728",
+              [sign * float(r.crib_ev) for r in rows])]
+    if any(r.peg_ev is not None for r in rows):
+        terms.append(("E[peg] (your play - theirs)", "#2ca02c",
+                      [float(r.peg_ev) if r.peg_ev is not None else 0.0 for r in rows]))
+    right = [0.0] * len(rows)
+    left = [0.0] * len(rows)
+    for label, colour, values in terms:
+        base = [right[i] if v >= 0 else left[i] for i, v in enumerate(values)]
+        ax.barh(ys, values, left=base, color=colour, label=label, height=0.7)
+        for i, v in enumerate(values):
+            if v >= 0:
+                right[i] += v
+            else:
+                left[i] += v
+    net = [float(r.net_ev) for r in rows]
+    sd = None if analysis.mean_only else [r.sd for r in rows]
+    ax.errorbar(net, ys, xerr=sd, fmt="o", color="black", capsize=3, zorder=3,
+                label="net (the sum of the bars)" + ("" if sd is None else " ± sd"))
+    hi = max(max(right), max(n + (s or 0) for n, s in zip(net, sd or [0] * len(net))))
+    lo = min(0.0, min(left), min(n - (s or 0) for n, s in zip(net, sd or [0] * len(net))))
+    span = hi - lo or 1.0
     if analysis.need is not None:
+        column = hi + 0.04 * span  # P(>= need) in its own column, inside the axes
+        ax.set_xlim(lo - 0.03 * span, column + 0.3 * span)
+        ax.text(column, max(ys) + 0.75, f"P(>={analysis.need})", fontsize=9, va="center", fontweight="bold")
         for y, r in zip(ys, rows):
             p = analysis.p_need(r)
-            if p is None:
-                continue
-            ax.annotate(f"P(>={analysis.need}) {float(p):.3f}", (max(hand[0], float(r.net_ev)) + 0.3, y),
-                        fontsize=7, va="center")
+            if p is not None:
+                ax.text(column, y, f"{float(p):.3f}", fontsize=9, va="center")
+        ax.set_ylim(min(ys) - 0.6, max(ys) + 1.3)
+    else:
+        ax.set_xlim(lo - 0.03 * span, hi + 0.05 * span)
+        ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
     ax.set_yticks(ys)
     ax.set_yticklabels(labels, fontfamily="DejaVu Sans")
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("expected points")
     default = discard_title(analysis) + (f"; need {analysis.need}" if analysis.need is not None else "")
     ax.set_title(title or default, fontsize=10)
-    ax.legend(loc="lower right")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.5 / (0.45 * len(rows) + 2.4) - 0.08),
+              ncol=len(terms) + 1, fontsize=9, frameon=False)
     ax.grid(axis="x", alpha=0.3)
     return fig
 

@@ -21,7 +21,11 @@ def exact_cribs_shard(deck_ranks: tuple[int, ...], deals: np.ndarray, stack: np.
 
     g = game(tuple(deck_ranks))
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
-    return source_digest(), ke.exact_cribs(deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, stack, rank_table(5))
+    from crib_stats.core.errors import held_interrupt
+
+    # one deal is about 10 s in one call: run where a Ctrl-C reaches Python at once
+    return source_digest(), held_interrupt.run_released(ke.exact_cribs, deals, deck, ke.rank_rows(g.counts), g.tkeys,
+                                                        g.nt, stack, rank_table(5))
 
 
 def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, executor=None, shards: int = 1,

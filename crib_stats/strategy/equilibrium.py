@@ -38,6 +38,8 @@ from crib_stats.core.io import atomic_write
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels import content_digest, prune_stale, source_digest, touch
 
+CRIB_ROWS_PER_CALL = 64  # hands per crib_values call (a multiple of its BLOCK; rows are independent)
+ROWS_PROGRESS = None  # callable(done, total) after each call of an in-process crib pass (the CLI's bar)
 
 
 @dataclass(frozen=True)
@@ -86,10 +88,18 @@ class Game:
 def _crib_rows(g: "Game", stack: np.ndarray, lo: int, hi: int) -> np.ndarray:
     from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
 
+    from crib_stats.core.errors import held_interrupt
+
     total = comb(int(g.avail.sum()) - 6, 6)
-    values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
-                               total, lo, hi)
-    return values
+    parts = []
+    for a in range(lo, hi, CRIB_ROWS_PER_CALL) or [lo]:  # calls of about a second: Ctrl-C stops between them
+        with held_interrupt():
+            values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
+                                       total, a, min(hi, a + CRIB_ROWS_PER_CALL))
+        parts.append(values)
+        if ROWS_PROGRESS is not None:
+            ROWS_PROGRESS(min(hi, a + CRIB_ROWS_PER_CALL) - lo, hi - lo)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
 
 def crib_rows(deck_ranks: tuple[int, ...], stack: np.ndarray, lo: int, hi: int) -> tuple[str, np.ndarray]:

@@ -56,11 +56,12 @@ def choose(cards, role: str, crib_model: str = "random") -> tuple[list[int], lis
     return [c.code for c in best.keep], [c.code for c in best.throw], best.hand_ev, best.crib_ev
 
 
-def sample_records(n: int, seed: int = 0, crib_model: str = "random"):
+def sample_records(n: int, seed: int = 0, crib_model: str = "random", progress=None):
     """n random deals (one ``numpy.random.default_rng(seed)`` permutation of the pack per deal:
     dealer the first six cards, pone the next six), each player keeping by :func:`choose`.
     A DataFrame, one row per deal: the keeps and throws (card codes) and each player's E[hand]
-    and E[crib] under the crib model. The first k rows of n deals are the k deals of seed."""
+    and E[crib] under the crib model. The first k rows of n deals are the k deals of seed.
+    ``progress(done, n)`` every 50 deals and at the end."""
     import pandas as pd  # lazy: pandas only when used
 
     rng = np.random.default_rng(seed)
@@ -73,6 +74,8 @@ def sample_records(n: int, seed: int = 0, crib_model: str = "random"):
             row.update({f"{role}_keep": keep, f"{role}_throw": throw, f"{role}_hand_ev": frac_text(hand),
                         f"{role}_crib_ev": frac_text(crib)})
         rows.append(row)
+        if progress is not None and (len(rows) % 50 == 0 or len(rows) == n):
+            progress(len(rows), int(n))
     return pd.DataFrame(rows)
 
 

@@ -198,13 +198,15 @@ def solve_and_write(out, *, scheduler: str | None = None, workers: int | None = 
     with Executor(scheduler, workers) as ex:
         t0 = time.perf_counter()
         res = hessel(g, executor=ex, shards=shards,
-                        progress=lambda i, c: say(f"hessel {i}: largest table change {c:.5f}"))
+                        progress=lambda i, c: say(f"hessel {i} (of at most 60, until the strategies repeat): "
+                                                    f"largest table change {c:.5f}"))
         df, hs = hessel_reproduction(res, load_table(data_file("hessel_tables.csv"), "hessel"))
         hs["seconds"] = time.perf_counter() - t0
 
         checkpoint = eq.Checkpoint(g.deck_ranks, root, fresh=fresh) if root is not None else None
         sol = eq.solve(g, target=TARGET, executor=ex, shards=shards, checkpoint=checkpoint, progress=lambda i, e: say(
-            f"fictitious play {i}: exploitability {e.total:.5f} (dealer {e.dealer_gain:.5f}, pone {e.pone_gain:.5f})"))
+            f"fictitious play {i} (until exploitability < {TARGET}): exploitability {e.total:.5f} "
+            f"(dealer {e.dealer_gain:.5f}, pone {e.pone_gain:.5f})"))
         table = solution_tables(sol)
         summary = solution_summary(sol)
         summary["gains"] = sol.gains

@@ -82,9 +82,10 @@ _SEAT_ROWS = [("dealer: play", "peg_dealer"), ("        hand", "hand_dealer"), (
 
 
 def seats_text(result, sample=None) -> str:
-    """Plain text, at most 80 columns: the per-seat means of ``result`` beside the seeds'
-    real-play figures and, when given, a sample's means (+- one standard error) and the
-    spread of its points a deal.
+    """Plain text, at most 80 columns: per-seat means a deal. With a sample, its means (+- one
+    standard error: real deals under the stated policies) lead, then the seeds' real-play
+    figures, then the model (``model*``: exact, but its crib assumes the pone throws two random
+    cards), and the spread of the sample's points a deal; without one, the model and the seeds.
 
     >>> from crib_stats.strategy.seats import per_seat
     >>> print(seats_text(per_seat("random", "minimax")).splitlines()[0])
@@ -95,13 +96,24 @@ def seats_text(result, sample=None) -> str:
 
     s = sample.estimates if sample is not None else {}
     lines = [f"six-card game per seat: play {result.policy}, crib model {result.crib_model}, keeps paired by "
-             f"{result.pairing}", "", f"{'mean points a deal':22}{'model':>8}{'seeds':>8}"
-             + (f"{'sample':>9}{'+-se':>7}" if s else "")]
+             f"{result.pairing}", ""]
+    if s:
+        lines.append(f"{'mean points a deal':22}{'sample':>8}{'+-se':>7}{'seeds':>8}{'model*':>8}")
+    else:
+        lines.append(f"{'mean points a deal':22}{'model*':>8}{'seeds':>8}")
     for label, name in _SEAT_ROWS:
-        line = f"{label:22}{_seat_num(getattr(result, name), 8)}{_seat_num(SEED_FIGURES.get(name), 8)}"
-        lines.append((line + (f"{_seat_num(s[name].mean, 9)}{s[name].se:7.3f}" if name in s else "")).rstrip())
-    notes = [f"crib: the dealer's E[crib] with the pone's two cards random; additive: + the pone's view "
-             f"({float(result.crib_pone_view):.3f}) - a random crib ({float(result.crib_random):.3f})",
+        model, seeds = _seat_num(getattr(result, name), 8), _seat_num(SEED_FIGURES.get(name), 8)
+        if s:
+            measured = f"{_seat_num(s[name].mean, 8)}{s[name].se:7.3f}" if name in s else f"{'-':>8}{'':7}"
+            lines.append(f"{label:22}{measured}{seeds}{model}".rstrip())
+        else:
+            lines.append(f"{label:22}{model}{seeds}".rstrip())
+    notes = [("model*: exact arithmetic on the sweep's keeps, but its crib assumes the pone throws two random "
+              "cards into it (crib " + f"{float(result.crib):.3f}" + (f"; the sample's pone, throwing by its objective, "
+              f"gives {float(s['crib'].mean):.3f}" if "crib" in s else "") + "): "
+              + ("the sample is what real deals under these policies give" if s else "sweep --pegging POLICY --sample N --out DIR measures real deals")),
+             f"crib, additive: the random crib + the pone's view ({float(result.crib_pone_view):.3f}) - a random "
+             f"crib ({float(result.crib_random):.3f})",
              f"his heels: 2 x P(the starter is a jack) = 2 x 4/52 = {exact(result.heels)} = {float(result.heels):.4f}"]
     if result.peg_dealer is None:
         notes.append("minimax: only the play's dealer - pone is defined, not each seat's points")

@@ -1,0 +1,129 @@
+"""Ctrl-C around numba kernels (plain Python, no numba): :class:`held_interrupt` holds an
+interrupt that arrives inside a kernel until the kernel returns. It sits with the kernels
+because their Python wrappers use it too; :mod:`crib_stats.core.errors` re-exports it."""
+
+from __future__ import annotations
+
+
+class held_interrupt:
+    """``with held_interrupt(): kernel(...)``: a Ctrl-C that arrives while a numba kernel runs
+    is held until the kernel returns, then raised as :class:`KeyboardInterrupt` from Python.
+
+    Raised inside the kernel's call, the interrupt surfaces as ``SystemError: CPUDispatcher(...)
+    returned a result with an exception set`` after the kernel has run to its end; held, the
+    kernel's result is dropped and the interrupt is an ordinary one. Callers cut long work into
+    calls of about a second each, so Ctrl-C stops it within about a second. Only the main
+    thread's default handler is replaced (and only while a kernel runs); nested uses are free.
+    """
+
+    _depth = 0
+    _pending = False
+    _saved = None
+
+    @classmethod
+    def _hold(cls, signum, frame) -> None:
+        cls._pending = True
+
+    def __enter__(self) -> "held_interrupt":
+        cls = type(self)
+        if cls._depth == 0:
+            import signal
+            import threading
+
+            if (threading.current_thread() is threading.main_thread()
+                    and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+                cls._saved = signal.signal(signal.SIGINT, cls._hold)
+        cls._depth += 1
+        return self
+
+    def __exit__(self, *exc) -> None:
+        cls = type(self)
+        cls._depth -= 1
+        if cls._depth == 0 and cls._saved is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, cls._saved)
+            cls._saved = None
+            if cls._pending:
+                cls._pending = False
+                raise KeyboardInterrupt
+
+    @classmethod
+    def _guard(cls, signum, frame) -> None:
+        """The SIGINT handler of a whole command (:meth:`for_command`). In Python code it raises
+        KeyboardInterrupt as usual. When it runs inside numba's own code (a running kernel's
+        call back into Python, loading a cached kernel), raising there would surface as
+        ``SystemError`` or worse; instead the nearest frame of ours is set to raise it at its
+        next line, that is as soon as the kernel has returned (pdb's way of stopping a frame)."""
+        import sys
+
+        ours = frame
+        while ours is not None and _in_numba(ours):
+            ours = ours.f_back
+        if ours is frame or ours is None:
+            raise KeyboardInterrupt
+
+        def stop(f, event, arg):
+            sys.settrace(None)
+            raise KeyboardInterrupt
+
+        ours.f_trace = stop
+        ours.f_trace_lines = True
+        sys.settrace(_untraced)  # a frame's f_trace runs only while tracing is on
+
+    @classmethod
+    def for_command(cls):
+        """A context manager for a whole command (the CLI's): :meth:`_guard` handles SIGINT in
+        the main thread, kernel calls not wrapped in :class:`held_interrupt` included, and the
+        previous handler is put back after."""
+        import contextlib
+        import signal
+        import threading
+
+        @contextlib.contextmanager
+        def guarded():
+            if (threading.current_thread() is not threading.main_thread()
+                    or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+                yield
+                return
+            saved = signal.signal(signal.SIGINT, cls._guard)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGINT, saved)
+
+        return guarded()
+
+    @staticmethod
+    def run_released(kernel, *args):
+        """``kernel(*args)`` for a kernel that releases the GIL (``nogil=True``) and cannot be cut
+        into short calls: it runs on a daemon thread while this thread waits in short steps, so
+        a Ctrl-C is raised here at once (the abandoned call ends with the process)."""
+        import threading
+
+        box: dict = {}
+
+        def call() -> None:
+            try:
+                box["value"] = kernel(*args)
+            except BaseException as exc:  # handed to the waiting thread
+                box["error"] = exc
+
+        worker = threading.Thread(target=call, name="crib-stats-kernel", daemon=True)
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.05)
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+
+
+def _in_numba(frame) -> bool:
+    import os
+
+    name = frame.f_code.co_filename
+    return f"{os.sep}numba{os.sep}" in name or f"{os.sep}llvmlite{os.sep}" in name
+
+
+def _untraced(frame, event, arg):
+    return None
