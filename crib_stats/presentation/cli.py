@@ -14,22 +14,12 @@ import sys
 from typing import Sequence
 
 from crib_stats.core.errors import CribStatsError, UsageError
-from crib_stats.presentation.parser import build_parser
+from crib_stats.presentation.parser import build_parser, whole_number
 
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-def _whole_number(text: str | None, flag: str, low: int | None = None) -> int | None:
-    if text is None:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{flag} takes a whole number, got {text[:12]!r}") from None
-    if low is not None and value < low:
-        raise UsageError(f"{flag} must be at least {low}, got {value}")
-    return value
 
 
 def _say(*args, **kwargs) -> None:
@@ -118,8 +108,8 @@ def _cmd_discard(args) -> int:
 
     if args.role is None:
         raise UsageError("discard: say whose crib it is: --dealer (yours) or --pone (an opponent's)")
-    need = _whole_number(args.need, "--need")
-    top = _whole_number(args.top, "--top", 1)
+    need = whole_number(args.need, "--need")
+    top = whole_number(args.top, "--top", 1)
     if args.rank_by == "need" and need is None:
         raise UsageError("discard: --rank-by need needs --need N")
     if args.peg_opponent is not None and args.pegging is None:
@@ -271,8 +261,8 @@ def _solve(args) -> int:
         raise UsageError("crib-table: --solve writes its files; give --out DIR")
     if args.csv:
         raise UsageError("crib-table: --solve writes its tables into --out; drop --csv")
-    shards = _whole_number(args.shards, "--shards", 1) or 1
-    workers = _whole_number(args.workers, "--workers", 1)
+    shards = whole_number(args.shards, "--shards", 1) or 1
+    workers = whole_number(args.workers, "--workers", 1)
     if workers and args.scheduler != "local":
         raise UsageError("crib-table: --workers goes with --scheduler local")
     check_scheduler(args.scheduler)
@@ -324,9 +314,9 @@ def _cmd_sweep(args) -> int:
     from crib_stats.core.rules import variant as get_variant
 
     v = get_variant(args.variant)
-    shards = _whole_number(args.shards, "--shards", 1)
-    sample_n = _whole_number(args.sample, "--sample", 1)
-    seed = _whole_number(args.seed, "--seed", 0)
+    shards = whole_number(args.shards, "--shards", 1)
+    sample_n = whole_number(args.sample, "--sample", 1)
+    seed = whole_number(args.seed, "--seed", 0)
     if args.pegging and v.name != "six-card":
         raise UsageError(f"sweep: --pegging is modelled for the six-card game, not {v.name}")
     if sample_n and not (args.pegging and args.out is not None):

@@ -8,17 +8,10 @@ import sys
 import time
 
 from crib_stats.core.errors import CribStatsError, UsageError
+from crib_stats.presentation.parser import whole_number
 
 def _whole(text, flag: str, low: int | None = None) -> int | None:
-    if text is None:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"game: {flag} takes a whole number, got {str(text)[:12]!r}") from None
-    if low is not None and value < low:
-        raise UsageError(f"game: {flag} must be at least {low}, got {value}")
-    return value
+    return whole_number(text, f"game: {flag}", low)
 
 
 def progress_bar(label: str, unit: str, stream=None):

@@ -93,6 +93,24 @@ GAME_EXAMPLES = ["crib-stats game", "crib-stats game --at 104 110 --dealer", "cr
 SERVE_HOST, SERVE_PORT = "127.0.0.1", 8421  # crib-stats serve: this machine only, by default
 
 
+def whole_number(text: str | None, flag: str, low: int | None = None) -> int | None:
+    """A number option as every command reads it (None when not given), one line when it is
+    not a whole number or is below ``low``.
+
+    >>> whole_number("7", "--top", 1), whole_number(None, "--top")
+    (7, None)
+    """
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{flag} takes a whole number, got {str(text)[:12]!r}") from None
+    if low is not None and value < low:
+        raise UsageError(f"{flag} must be at least {low}, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crib-stats", description="Exact cribbage hand statistics and discard analysis.",
                 formatter_class=_formatter,

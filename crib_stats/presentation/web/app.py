@@ -40,7 +40,7 @@ from crib_stats.core.rules import variant as get_variant
 from crib_stats.discard import analysis as discard
 from crib_stats.peg import pegging
 from crib_stats.presentation import report
-from crib_stats.presentation.parser import build_parser
+from crib_stats.presentation.parser import build_parser, whole_number
 from crib_stats.show.scoring import score as score_hand
 
 MAX_QUERY = 1024  # bytes of query string: six cards and every option fit in a quarter of it
@@ -91,17 +91,6 @@ def _cards(text: str | None, command: str, what: str) -> list[str]:
     return tokens
 
 
-def _whole_number(text: str | None, flag: str, low: int | None = None) -> int | None:
-    """As the command line reads a number (the same messages)."""
-    if text is None:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{flag} takes a whole number, got {text[:12]!r}") from None
-    if low is not None and value < low:
-        raise UsageError(f"{flag} must be at least {low}, got {value}")
-    return value
 
 
 def warm() -> float:
@@ -269,8 +258,8 @@ def create_app(*, warm_kernels: bool = True, allowed_hosts=None) -> FastAPI:
         dealt = _cards(cards, "discard", "cards")
         if role is None:
             raise UsageError("discard: say whose crib it is: --dealer (yours) or --pone (an opponent's)")
-        need_n = _whole_number(need, "--need")
-        top_k = _whole_number(top, "--top", 1)
+        need_n = whole_number(need, "--need")
+        top_k = whole_number(top, "--top", 1)
         if rank_by == "need" and need_n is None:
             raise UsageError("discard: --rank-by need needs --need N")
         if peg_opponent is not None and pegging is None:
