@@ -12,6 +12,7 @@ import time
 import pytest
 
 from crib_stats.presentation import cli as cli_module
+from crib_stats.presentation import console
 
 
 def test_score_29(cli):
@@ -222,11 +223,11 @@ def test_first_run_note_only_on_a_terminal_with_a_cold_cache(monkeypatch, capsys
     tty = Tty()
     monkeypatch.setattr(sys, "stderr", tty)
     monkeypatch.setattr(kernels, "_COLD", True)
-    cli_module._first_run_note()
+    console.first_run_note()
     assert "compiling the numba kernels (first run only" in tty.text
     tty.text = ""
     monkeypatch.setattr(kernels, "_COLD", False)
-    cli_module._first_run_note()
+    console.first_run_note()
     assert tty.text == ""
 
 
@@ -464,7 +465,7 @@ class _Tty:
 def test_progress_bar_shows_the_total_and_the_time_left(monkeypatch):
     tty = _Tty()
     monkeypatch.setattr(sys, "stderr", tty)
-    draw = cli_module._progress_bar("sample", "deals")
+    draw = console.progress_bar("sample", "deals")
     draw(0, 400)
     draw(100, 400)
     assert "100/400 deals" in tty.text and " left" in tty.text.split("\r")[-1]
