@@ -37,7 +37,7 @@ def main(argv=None) -> int:
 
     from crib_stats.game.board import solve
     from crib_stats.game.model import committed_path, deal_model, load
-    from crib_stats.kernels import game as kg
+    from crib_stats.kernels import board as kb, game as kg
 
     deal_model("six-card", 1000, 1, cache_dir=False)  # compile / load the kernels, the rank memo
     seeds = iter(range(100, 100 + args.repeat))
@@ -46,9 +46,9 @@ def main(argv=None) -> int:
 
     model, _ = load(committed_path("six-card"))
     h, d, q = model.hist.sum(0), model.dealer_first.sum(0), model.pone_first.sum(0)
-    kg.induction(h, d, q, model.deals, 121, 91, 61)
+    kb.induction(h, d, q, model.deals, 121, 91, 61)
     solve(model)
-    t_one = best(lambda: kg.induction(h, d, q, model.deals, 121, 91, 61), args.repeat)
+    t_one = best(lambda: kb.induction(h, d, q, model.deals, 121, 91, 61), args.repeat)
     t_all = best(lambda: solve(model), args.repeat)
     print(f"induction: one pass over 121 x 121 positions {t_one:.3f} s; with 20 jackknife passes and the "
           f"game length {t_all:.2f} s")

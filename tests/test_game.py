@@ -15,7 +15,7 @@ from crib_stats.core.data import data_file
 from crib_stats.core.errors import CribStatsError
 from crib_stats.game import board as gb
 from crib_stats.game import model as gm
-from crib_stats.kernels import game as kg
+from crib_stats.kernels import board as kb, game as kg
 
 
 def model_of(scripts, variant="six-card", groups=2):
@@ -114,7 +114,7 @@ def test_induction_matches_recursion_twin():
     m = model_of(scripts)
     h, d, p = m.hist.sum(0), m.dealer_first.sum(0), m.pone_first.sum(0)
     T, skunk, double = 61, 46, 31
-    got = kg.induction(h, d, p, len(scripts), T, skunk, double)
+    got = kb.induction(h, d, p, len(scripts), T, skunk, double)
     twin = ref.board_induction_twin(tuple(tuple(s) for s in scripts), T, skunk, double)
     for a in range(0, T, 3):
         for b in range(0, T, 4):
@@ -140,9 +140,9 @@ def test_endgame_hand_worked():
     assert b.values[b.row("win"), 120, 116] == pytest.approx(1.0, abs=1e-15)
     assert b.values[b.row("deals"), 120, 120] == pytest.approx(1.0)
     assert b.values[b.row("one_point"), 120, 120] == pytest.approx(1.0)  # the loser is always at 120
-    small = kg.induction(m.hist.sum(0), m.dealer_first.sum(0), m.pone_first.sum(0), 3, 2, 1, 0)
-    assert small[kg.G_WIN, 0, 0] == pytest.approx(1.0)
-    assert small[kg.G_SKUNK_WIN, 0, 0] == pytest.approx(third)
+    small = kb.induction(m.hist.sum(0), m.dealer_first.sum(0), m.pone_first.sum(0), 3, 2, 1, 0)
+    assert small[kb.G_WIN, 0, 0] == pytest.approx(1.0)
+    assert small[kb.G_SKUNK_WIN, 0, 0] == pytest.approx(third)
     # the pone's side of a position is the dealer's turned round
     pos = b.position(120, 119, "pone")
     assert pos["p_win"] == pytest.approx(1 - third)
@@ -193,16 +193,16 @@ def test_whole_games_card_by_card_agree():
     plain Python against the induction on the kernel's deal model (to 31, same rules)."""
     games = ref.board_whole_games(100, seed=3, target=31, skunk=21)
     m = gm.deal_model("six-card", 100_000, 8, cache_dir=False)
-    v = kg.induction(m.hist.sum(0), m.dealer_first.sum(0), m.pone_first.sum(0), m.deals, 31, 21, 11)
+    v = kb.induction(m.hist.sum(0), m.dealer_first.sum(0), m.pone_first.sum(0), m.deals, 31, 21, 11)
     n = len(games)
-    for got, want in ((sum(g[0] for g in games) / n, v[kg.G_WIN, 0, 0]),
-                      (sum(g[0] and g[1] for g in games) / n, v[kg.G_SKUNK_WIN, 0, 0])):
+    for got, want in ((sum(g[0] for g in games) / n, v[kb.G_WIN, 0, 0]),
+                      (sum(g[0] and g[1] for g in games) / n, v[kb.G_SKUNK_WIN, 0, 0])):
         se = math.sqrt(max(want * (1 - want), 1e-4) / n)
         assert abs(got - want) < 3.5 * se, (got, want)
     lengths = [g[2] for g in games]
     mean = sum(lengths) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (n - 1))
-    assert abs(mean - v[kg.G_DEALS, 0, 0]) < 3.5 * sd / math.sqrt(n)
+    assert abs(mean - v[kb.G_DEALS, 0, 0]) < 3.5 * sd / math.sqrt(n)
 
 
 # ------------------------------------------------------------------------------------------

@@ -115,14 +115,14 @@ def check_position(mine, theirs, target: int, role) -> None:
 
 def _game_points(values: np.ndarray) -> np.ndarray:
     """The dealer's expected game points: 2 a win, 3 a skunk (double skunks included)."""
-    from ..kernels.game import G_SKUNK_WIN, G_WIN
+    from ..kernels.board import G_SKUNK_WIN, G_WIN
 
     return WIN_POINTS * values[..., G_WIN, :, :] + (SKUNK_POINTS - WIN_POINTS) * values[..., G_SKUNK_WIN, :, :]
 
 
 def solve(model: DealModel, jackknife: bool = True) -> Board:
     """Every position of the game under ``model`` (see the module docstring)."""
-    from ..kernels import game as kg
+    from ..kernels import board as kb, game as kg  # lazy: numba only when used
 
     start_t = time.perf_counter()
     rl = rules(model.variant)
@@ -138,9 +138,9 @@ def solve(model: DealModel, jackknife: bool = True) -> Board:
         ds = np.concatenate([tot[1][None], tot[1][None] - dfst])
         ps = np.concatenate([tot[2][None], tot[2][None] - pfst])
         ns = np.concatenate([[n], n - counts]).astype(np.int64)
-        allv = kg.induction_many(hs, ds, ps, ns, T, skunk, double)
+        allv = kb.induction_many(hs, ds, ps, ns, T, skunk, double)
     else:
-        allv = kg.induction(tot[0], tot[1], tot[2], n, T, skunk, double)[None]
+        allv = kb.induction(tot[0], tot[1], tot[2], n, T, skunk, double)[None]
     allv = np.concatenate([allv, _game_points(allv)[:, None]], axis=1)
     values = allv[0]
     meta = dict(model.meta())
@@ -159,7 +159,7 @@ def solve(model: DealModel, jackknife: bool = True) -> Board:
         meta["pone_points_se"] = np.full((T, T), np.nan)
         meta["skunk_any_se"] = float("nan")
     a, b = rl["start"]
-    length, near = kg.game_length(tot[0], n, T, a, b, MAX_DEALS)
+    length, near = kb.game_length(tot[0], n, T, a, b, MAX_DEALS)
     meta["heels_near"] = float(near.sum())  # expected deals a game dealt with the dealer 1 or 2 short
     return Board(model.variant, T, skunk, double, rl["start"], values, se, length, meta, model.seat_means(),
                  time.perf_counter() - start_t)

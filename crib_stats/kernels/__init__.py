@@ -199,7 +199,9 @@ def configure_cache() -> None:
 
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
-    from . import crib, deals, distributions, equilibrium, maxima, pegvalue, play, policies, show, sweep  # lazy: numba only when used
+    from . import (  # lazy: numba only when used
+        board, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show, sweep,
+    )
 
     show.warmup()
     distributions.warmup()
@@ -211,3 +213,5 @@ def warmup() -> None:
     maxima.warmup()
     equilibrium.warmup()
     sweep.warmup()
+    game.warmup()
+    board.warmup()
