@@ -319,7 +319,7 @@ def test_sweep_with_pegging_adds_the_per_seat_table(cli):
         - exact("hand_pone")
     # the play's value: keeps i (pone) and j (dealer) weighed by w_p(i) w_d(j) prod_r C(4 - j_r, i_r) / C(4, i_r)
     ms = playvalue.multisets()
-    keeps = pd.read_parquet(os.path.join(os.path.dirname(__file__), "..", "data", "sweep_six-card_keeps.parquet"))
+    keeps = pd.read_parquet(os.path.join(os.path.dirname(__file__), "..", "crib_stats", "data", "sweep_six-card_keeps.parquet"))
     names = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
     w = {role: np.zeros(len(ms)) for role in ("pone", "dealer")}
     for role, text, n in zip(keeps["role"], keeps["keep"], keeps["deals"]):

@@ -185,8 +185,9 @@ class Context:
             return {"model": doc["models"]["random"]["greedy"]["removal"], "sample": doc["sample"]["greedy"]}
 
         figures = figures_from_sweep(run_sweep("six-card", cache_dir=False))
-        model = per_seat("random", "greedy", figures=figures, table=compute_table("greedy")).as_dict()
-        sample = sample_deals(SEATS_RECOMPUTE_DEALS, seed=0, policy="greedy").as_dict()
+        table = compute_table("greedy")
+        model = per_seat("random", "greedy", figures=figures, table=table).as_dict()
+        sample = sample_deals(SEATS_RECOMPUTE_DEALS, seed=0, policy="greedy", table=table).as_dict()
         return {"model": model, "sample": sample | {"reduced": True}}
 
     @property

@@ -180,8 +180,13 @@ def play_table(policy: str) -> np.ndarray:
 @lru_cache(maxsize=None)
 def value_matrix(policy: str) -> np.ndarray:
     """(1820, 1820) int8 dealer - pone for pone row i, dealer row j; INVALID where they do not fit."""
-    table = play_table(policy)
-    if policy == "greedy":
+    return values_of(play_table(policy), policy)
+
+
+def values_of(table: np.ndarray, policy: str) -> np.ndarray:
+    """:func:`value_matrix` of a given table of ``policy`` (the committed one, or one computed
+    afresh by :func:`compute_table`), read-only."""
+    if check_policy(policy) == "greedy":
         diff = table[:, :, 1].astype(np.int16) - table[:, :, 0]
         table = np.where(table[:, :, 0] == INVALID, INVALID, diff).astype(np.int8)
     out = np.ascontiguousarray(table)
@@ -190,4 +195,4 @@ def value_matrix(policy: str) -> np.ndarray:
 
 
 __all__ = ["POLICIES", "PlayValueError", "compute_rows", "compute_table", "multiset_row", "multisets",
-           "play_table", "read_table", "row_of_key", "table_frame", "value_matrix", "write_table"]
+           "play_table", "read_table", "row_of_key", "table_frame", "value_matrix", "values_of", "write_table"]

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from crib_stats.kernels.constants import INVALID, JACK
-from crib_stats.peg.tables import POLICIES, check_policy, multiset_row, play_table, value_matrix
+from crib_stats.peg.tables import POLICIES, check_policy, multiset_row, play_table, value_matrix, values_of
 from crib_stats.core.rules import HEELS as RULE_HEELS
 from crib_stats.strategy.seats import (
     CRIB_MODELS, HEELS, PAIRINGS, SAMPLE, SEED_FIGURES, SUMMARY, SeatResult, check_crib_model, pair_factors,
@@ -161,16 +161,20 @@ def _cross(values: np.ndarray, pone_rows: np.ndarray, dealer_rows: np.ndarray, p
     return Estimate(mean, float(np.std(proj, ddof=1)) / sqrt(len(pone_rows)), len(pone_rows))
 
 
-def summarise(records, policy: str = "greedy", crib_model: str = "random", seed: int = -1) -> SampleResult:
-    """The :class:`SampleResult` of sampled deals (:func:`sample_records`) under ``policy``."""
+def summarise(records, policy: str = "greedy", crib_model: str = "random", seed: int = -1,
+              table=None) -> SampleResult:
+    """The :class:`SampleResult` of sampled deals (:func:`sample_records`) under ``policy``, the
+    play read from ``table`` (default: the committed play table of ``policy``)."""
     check_policy(policy)
+    full = play_table(policy) if table is None else table
+    values = value_matrix(policy) if table is None else values_of(table, policy)
     pts = deal_points(records)
     n = len(records)
     i, j = pts["row_pone"], pts["row_dealer"]
     per = {}  # name -> per-deal sums over the 40 starters
     if policy == "greedy":
-        per["peg_pone"], per["peg_dealer"] = (40 * play_table(policy)[i, j, k].astype(np.int64) for k in (0, 1))
-    per["peg_value"] = 40 * value_matrix(policy)[i, j].astype(np.int64)
+        per["peg_pone"], per["peg_dealer"] = (40 * full[i, j, k].astype(np.int64) for k in (0, 1))
+    per["peg_value"] = 40 * values[i, j].astype(np.int64)
     for name in ("hand_dealer", "hand_pone", "crib", "heels"):
         per[name] = pts[name].sum(axis=1)
     dealer = pts["hand_dealer"] + pts["crib"] + pts["heels"]
@@ -185,15 +189,16 @@ def summarise(records, policy: str = "greedy", crib_model: str = "random", seed:
         ev = [Fraction(x) for x in records[f"{role}_crib_ev"]]
         sd = float(np.std([float(f) for f in ev], ddof=1)) if n > 1 else float("nan")
         est[f"crib_{role}_view"] = Estimate(sum(ev, Fraction(0)) / n, sd / sqrt(n), n)
-    tables = {"peg_value": value_matrix(policy)}
+    tables = {"peg_value": values}
     if policy == "greedy":
-        tables.update(peg_pone=play_table(policy)[:, :, 0], peg_dealer=play_table(policy)[:, :, 1])
+        tables.update(peg_pone=full[:, :, 0], peg_dealer=full[:, :, 1])
     cross = {f"{k}/{pairing}": _cross(t, i, j, pairing) for pairing in PAIRINGS for k, t in tables.items()}
     dist = {k: dict(zip(*[a.tolist() for a in np.unique(v, return_counts=True)])) for k, v in seat.items()}
     return SampleResult(n, seed, policy, crib_model, est, cross, dist)
 
 
-def sample_deals(n: int, seed: int = 0, policy: str = "greedy", crib_model: str = "random") -> SampleResult:
+def sample_deals(n: int, seed: int = 0, policy: str = "greedy", crib_model: str = "random",
+                 table=None) -> SampleResult:
     """Deal n random twelve-card deals (fixed ``seed``), let each player keep by its sweep
     objective (:func:`choose`), and measure every per-seat figure: the play from the play table
     of the two actual keeps, the hands and the actual crib (both throws) over each deal's 40
@@ -204,7 +209,7 @@ def sample_deals(n: int, seed: int = 0, policy: str = "greedy", crib_model: str 
     >>> r.n, r.estimates["total_dealer"].n, sum(r.distribution["dealer"].values())
     (2, 2, 80)
     """
-    return summarise(sample_records(n, seed, crib_model), policy, crib_model, seed)
+    return summarise(sample_records(n, seed, crib_model), policy, crib_model, seed, table)
 
 
 def compare(seat: SeatResult, sample: SampleResult) -> dict:
