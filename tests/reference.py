@@ -338,11 +338,12 @@ def sweep(deck_ranks, dealt, throw, others_to_crib):
 # ---------------------------------------------------------------------------------------------
 
 
-def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
+def greedy_twin(pone, dealer, trace=False, stop_at_go=False, events=None):
     """Both players play greedy (ranks 1..13): the legal card scoring the most for itself, ties to
     a card leaving the count off 5, 10 and 21, then to the higher rank; at count 0, the highest
     A-4 held if any. Returns (pone points, dealer points) (and the (player, rank) list).
-    ``stop_at_go``: the five-card play, over at the first go or 31."""
+    ``stop_at_go``: the five-card play, over at the first go or 31. ``events``: a list that gets
+    every (player, points) in the order scored (each card's points, then the go or last card)."""
     hands = [list(pone), list(dealer)]
     points = [0, 0]
     count_seq = []
@@ -360,6 +361,8 @@ def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
             hands[turn].remove(r)
             count_seq.append(r)
             points[turn] += peg_card(count_seq)
+            if events is not None:
+                events.append((turn, peg_card(count_seq)))
             moves.append((turn, r))
             last, turn = turn, 1 - turn
             continue
@@ -368,6 +371,8 @@ def greedy_twin(pone, dealer, trace=False, stop_at_go=False):
             continue
         if count_seq and count < 31:
             points[last] += 1
+            if events is not None:
+                events.append((last, 1))
         if stop_at_go or not hands[0] and not hands[1]:
             break
         count_seq = []
@@ -761,35 +766,10 @@ def board_deal_cards(seed, k, n_cards):
 
 
 def board_greedy_events(pone, dealer, stop_at_go=False):
-    """The greedy play (ranks 1..13, as greedy_twin) written out point by point: a list of
+    """The greedy play (ranks 1..13, :func:`greedy_twin`) written out point by point: a list of
     (player, points) in the order scored, player 0 the pone, 1 the dealer."""
-    hands = [list(pone), list(dealer)]
     events = []
-    count_seq = []
-    turn, last = 0, 1
-    while True:
-        count = sum(value(r) for r in count_seq)
-        legal = [r for r in hands[turn] if count + value(r) <= 31]
-        if legal:
-            low = [r for r in hands[turn] if r <= 4]
-            if not count_seq and low:
-                r = max(low)
-            else:
-                r = max(legal, key=lambda c: (peg_card(count_seq + [c]), count + value(c) not in (5, 10, 21), c))
-            hands[turn].remove(r)
-            count_seq.append(r)
-            events.append((turn, peg_card(count_seq)))
-            last, turn = turn, 1 - turn
-            continue
-        if any(count + value(r) <= 31 for r in hands[1 - turn]):
-            turn = 1 - turn
-            continue
-        if count_seq and count < 31:
-            events.append((last, 1))
-        if stop_at_go or not hands[0] and not hands[1]:
-            break
-        count_seq = []
-        turn = 1 - last
+    greedy_twin(pone, dealer, stop_at_go=stop_at_go, events=events)
     return [(p, x) for p, x in events if x > 0]
 
 
