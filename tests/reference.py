@@ -952,3 +952,138 @@ def board_whole_games(n_games, seed, target, skunk):
             dealer = 1 - dealer
         out.append((winner == 0, score[1 - winner] < skunk, deals))
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The play advisor: every opponent hand of a (reduced) pack, one at a time
+# ---------------------------------------------------------------------------------------------
+
+
+class _Play:
+    """A play in progress, as the rule book tells it: ranks 1..13, player 0 the pone (who leads)."""
+
+    def __init__(self, pone, dealer, stop_at_go):
+        self.hands = [list(pone), list(dealer)]
+        self.points = [0, 0]
+        self.count_seq = []
+        self.turn = 0
+        self.last = 1
+        self.over = False
+        self.stop_at_go = stop_at_go
+
+    def count(self):
+        return sum(value(r) for r in self.count_seq)
+
+    def can(self, player):
+        return any(self.count() + value(r) <= 31 for r in self.hands[player])
+
+    def pass_turns(self):
+        """Goes and restarts until someone must play a card (or the play is over)."""
+        while not self.over and not self.can(self.turn):
+            if self.can(1 - self.turn):
+                self.turn = 1 - self.turn
+                continue
+            if self.count_seq and self.count() < 31:
+                self.points[self.last] += 1
+            if self.stop_at_go or not (self.hands[0] or self.hands[1]):
+                self.over = True
+                return
+            self.count_seq = []
+            self.turn = 1 - self.last
+
+    def play(self, r):
+        self.hands[self.turn].remove(r)
+        self.count_seq.append(r)
+        self.points[self.turn] += peg_card(self.count_seq)
+        self.last = self.turn
+        self.turn = 1 - self.turn
+        self.pass_turns()
+
+    def greedy(self):
+        hand = self.hands[self.turn]
+        count = self.count()
+        low = [r for r in hand if r <= 4]
+        if not self.count_seq and low:
+            return max(low)
+        legal = [r for r in hand if count + value(r) <= 31]
+        return max(legal, key=lambda c: (peg_card(self.count_seq + [c]), count + value(c) not in (5, 10, 21), c))
+
+    def copy(self):
+        other = _Play([], [], self.stop_at_go)
+        other.hands = [list(h) for h in self.hands]
+        other.points = list(self.points)
+        other.count_seq = list(self.count_seq)
+        other.turn, other.last, other.over = self.turn, self.last, self.over
+        return other
+
+
+def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2):
+    """The play advisor by brute force over every opponent hand of ``deck`` (card codes): each
+    hand's throws valued by :func:`throw_values`, the objective's tied throws sharing the hand
+    evenly, kept cards that hold the opponent's played cards and replay the play so far (the
+    rules above decide whose turn it is, so a go falls only where no card fitted). Returns
+    ({rank 1..13 of each legal card: E[your points from now on - theirs]}, consistent hands)."""
+    me = 1 if me_dealer else 0
+    kept = [c for c in dealt if c not in throw]
+    theirs_played = [c for c in played if c not in kept]
+    pool = [c for c in deck if c not in dealt and c != starter]
+    n_dealt = len(dealt)
+    opp_dealer = not me_dealer
+    n_unseen = len(deck) - n_dealt
+    per = 1
+    for i in range(others_to_crib):
+        per = per * (n_unseen - 1 - i) // (i + 1)
+    weights = {}
+    hands = 0
+    for hand in combinations(pool, n_dealt):
+        if any(c not in hand for c in theirs_played):
+            continue
+        scored = []
+        for t in combinations(hand, len(throw)):
+            h, cr = throw_values(hand, t, others_to_crib, deck)
+            scored.append((h * per + (cr if opp_dealer else -cr), t))
+        best = max(o for o, _ in scored)
+        tied = [t for o, t in scored if o == best]
+        counted = False
+        for t in tied:
+            keep = [c for c in hand if c not in t]
+            if any(c not in keep for c in theirs_played):
+                continue
+            ranks = tuple(sorted(card(c)[0] for c in keep))
+            if _replays(kept, ranks, me, played, stop_at_go) is None:
+                continue
+            weights[ranks] = weights.get(ranks, 0) + Fraction(1, len(tied))
+            counted = True
+        hands += counted
+    total = sum(weights.values())
+    values = {}
+    state = None
+    for ranks, w in weights.items():
+        state = _replays(kept, ranks, me, played, stop_at_go)
+        for r in sorted(set(state.hands[me])):
+            if state.count() + value(r) > 31:
+                continue
+            s = state.copy()
+            before = s.points[me] - s.points[1 - me]
+            s.play(r)
+            while not s.over:
+                s.play(s.greedy())
+            values[r] = values.get(r, 0) + w * (s.points[me] - s.points[1 - me] - before)
+    return {r: v / total for r, v in values.items()}, hands
+
+
+def _replays(kept, their_ranks, me, played, stop_at_go):
+    """The play after ``played`` (codes; yours are in ``kept``) when the opponent kept
+    ``their_ranks``, or None when the rules cannot produce it or it is not your turn after it."""
+    mine = [card(c)[0] for c in kept]
+    s = _Play(mine if me == 0 else their_ranks, their_ranks if me == 0 else mine, stop_at_go)
+    s.pass_turns()
+    for c in played:
+        who = me if c in kept else 1 - me
+        r = card(c)[0]
+        if s.over or s.turn != who or r not in s.hands[who] or s.count() + value(r) > 31:
+            return None
+        s.play(r)
+    if s.over or s.turn != me:
+        return None
+    return s

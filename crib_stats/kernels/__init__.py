@@ -214,7 +214,7 @@ def configure_cache() -> None:
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        board, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show, sweep,
+        advise, board, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show, sweep,
     )
 
     show.warmup()
@@ -229,3 +229,4 @@ def warmup() -> None:
     sweep.warmup()
     game.warmup()
     board.warmup()
+    advise.warmup()

@@ -345,6 +345,21 @@ def _play_table(args, v) -> int:
     return EXIT_OK
 
 
+def _cmd_advise(args) -> int:
+    from crib_stats.game.advise import advise
+    from crib_stats.presentation import report
+
+    if args.role is None:
+        raise UsageError("advise: say whose crib it is: --dealer (yours) or --pone (the opponent's)")
+    score = None
+    if args.score is not None:
+        score = (whole_number(args.score[0], "advise --score MINE"), whole_number(args.score[1], "advise --score THEIRS"))
+    a = advise(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
+               score=score, variant=args.variant)
+    say(json.dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
+    return EXIT_OK
+
+
 def _cmd_game(args) -> int:
     from crib_stats.presentation import game_cli
 
@@ -358,5 +373,5 @@ def _cmd_serve(args) -> int:
 
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
-            "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game,
+            "advise": _cmd_advise, "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game,
             "serve": _cmd_serve}

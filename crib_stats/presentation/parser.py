@@ -215,6 +215,34 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--json", action="store_true", help="print one JSON object")
     g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
 
+    a = _sub(sub, "advise", "which card to play now, against the hands the opponent can hold",
+             "Every card you may play now with E[your play points from now on - the\n"
+             "opponent's], exact over every hand the opponent can hold: dealt six of the\n"
+             "cards you have not seen, thrown by a stated policy for their seat, and\n"
+             "consistent with every card they played and every go they said. Both players\n"
+             "play greedy after your card. --played lists the play so far in order (your\n"
+             "cards are recognised as yours; the rules place the goes).",
+             ["crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --pone",
+              "crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --dealer --played 10s",
+              "crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --dealer --played 10s \\\n"
+              "      --score 112 115 --json"],
+             CARDS_HELP)
+    a.add_argument("cards", nargs="+", help="your dealt cards (6; 5 in the five-card game)")
+    a.add_argument("--throw", nargs="+", metavar="CARD", required=True, help="the two cards you threw")
+    a.add_argument("--starter", required=True, help="the starter")
+    role = a.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role", help="the crib is yours")
+    role.add_argument("--pone", action="store_const", const="pone", dest="role", help="the crib is the opponent's")
+    a.add_argument("--played", nargs="+", metavar="CARD", default=[],
+                   help="the cards played so far, in order, both players' (the pone led the first)")
+    a.add_argument("--discard-policy", default="objective", metavar="POLICY",
+                   help="how the opponent threw: objective (default: dealer max E[hand] + E[crib], pone max "
+                        "E[hand] - E[crib], exact; ties share) or equilibrium (six-card: the solved discard game)")
+    a.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
+                   help="the score now (pegged points included): add each card's P(win) of the game")
+    a.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+
     c = _sub(sub, "claims", "every figure in the source documents, checked",
              "The seeds' quantitative claims (hand counts, odds, maxima, averages, rules),\n"
              "each with the framing it holds in, the value the code computes, a verdict\n"

@@ -36,6 +36,8 @@ _NAMES = {
     "with_exact": "base",
     "wrap": "base",
     "wrap_items": "base",
+    "advise_json": "advise",
+    "advise_text": "advise",
     "discard_csv": "discard",
     "discard_json": "discard",
     "discard_text": "discard",
