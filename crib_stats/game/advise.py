@@ -340,18 +340,21 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     with_show = board is not None
     if walk not in ("auto", "cards", "table"):
         raise AdviseError(f"advise: walk is auto, cards or table, got {walk!r:.20}")
-    if walk == "table" and (len(must) or with_show):
-        raise AdviseError("advise: the table walk is for no card of the opponent's played and no --score")
-    if len(must) == 0 and not with_show and walk != "cards":  # every hand, from the per-machine table
+    if walk == "table" and with_show:
+        raise AdviseError("advise: the table walk has no show (no --score)")
+    if not with_show and walk != "cards":  # every hand, from the per-machine table of their keeps
         t = hand_keeps(v.name, discard_policy, opp_role, deck)
         pool_masks = np.zeros(13, np.int64)
         for c in pool:
             pool_masks[c >> 2] |= 1 << (c & 3)
-        weight, hands = ka.keep_posterior_table(pool_masks, t["masks"], t["multisets"], t["offsets"], t["table"],
-                                                t["kstar"], v.dealt, opp_role, k["index"], k["rank_hand"],
-                                                k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                                v.others_to_crib,
-                                                k["rank_throws"], k["keep_index"], ok, SCALE)
+        must_masks = np.zeros(13, np.int64)
+        for c in must:
+            must_masks[c >> 2] |= 1 << (c & 3)
+        weight, hands = ka.keep_posterior_table(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
+                                                t["table"], t["kstar"], k["keep_sets"], v.dealt, opp_role, k["index"],
+                                                k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
+                                                k["jack_in_deck"], v.others_to_crib, k["rank_throws"],
+                                                k["keep_index"], ok, SCALE)
     else:
         weight, hands = ka.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
                                           k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],

@@ -327,15 +327,31 @@ def keep_table(multisets, deck_masks, offsets, dealt, role, index, rank_hand, ra
     return table, kstar
 
 
+@njit(cache=True, inline="always")
+def _must_kept(kset, counts, must_masks):
+    """Whether a hand of rank counts ``counts`` that keeps the multiset ``kset`` surely keeps
+    the must cards (1), surely throws one (0), or it depends on the suits thrown (-1)."""
+    out = 1
+    for r in range(RANKS):
+        if must_masks[r] == 0:
+            continue
+        if kset[r] == 0:
+            return 0
+        if kset[r] < counts[r]:
+            out = -1
+    return out
+
+
 @njit(cache=True, parallel=True)
-def keep_posterior_table(pool_masks, deck_masks, multisets, offsets, table, kstar, dealt, role, index, rank_hand,
-                         rank_crib, throws, n_deck_ranks, jack_in_deck, n_other, rank_throws, keep_index, ok_rows,
-                         scale):
-    """:func:`keep_posterior` without played cards or the show, read from :func:`keep_table`:
-    every hand of the pack that lies in the pool (``pool_masks[r]``: the suits of rank r in it)
-    adds ``scale`` to the row it keeps; a multiset whose row the suits never change adds all
-    its pool hands at once; a hand whose tied throws keep different rows is walked as
-    :func:`keep_posterior` walks it."""
+def keep_posterior_table(pool_masks, must_masks, deck_masks, multisets, offsets, table, kstar, keep_sets, dealt, role,
+                         index, rank_hand, rank_crib, throws, n_deck_ranks, jack_in_deck, n_other, rank_throws,
+                         keep_index, ok_rows, scale):
+    """:func:`keep_posterior` without the show, read from :func:`keep_table`: every hand of the
+    pack that lies in the pool (``pool_masks[r]``: the suits of rank r in it) and holds the must
+    cards (``must_masks[r]``) adds ``scale`` to the row it keeps when its kept cards surely hold
+    the must cards; a multiset whose row the suits never change adds its hands at once; a hand
+    whose tied throws keep different rows, or whose kept must cards depend on the suits it
+    throws, is walked as :func:`keep_posterior` walks it."""
     n_rows = ok_rows.shape[0]
     m_rows = multisets.shape[0]
     weight = np.zeros((CHUNKS, n_rows, 1, 1), np.int64)
@@ -357,17 +373,29 @@ def keep_posterior_table(pool_masks, deck_masks, multisets, offsets, table, ksta
         kept = np.zeros(keep, np.int64)
         crib = np.zeros(4, np.int64)
         for h in range(ch, m_rows, CHUNKS):
-            if kstar[h] >= 0:
-                if ok_rows[kstar[h]]:
-                    ways = 1
-                    for r in range(RANKS):
-                        ways *= _n_choose(_popcount4(pool_masks[r]), multisets[h, r])
-                    weight[ch, kstar[h], 0, 0] += ways * scale
+            counts = multisets[h]
+            feasible = True
+            ways = 1
+            for r in range(RANKS):
+                need = _popcount4(must_masks[r])
+                if need > counts[r]:
+                    feasible = False
+                    break
+                ways *= _n_choose(_popcount4(pool_masks[r] & ~must_masks[r]), counts[r] - need)
+            if not feasible or ways == 0:
+                continue
+            ks = kstar[h]
+            if ks >= 0:
+                if not ok_rows[ks]:
+                    continue
+                sure = _must_kept(keep_sets[ks], counts, must_masks)
+                if sure == 0:
+                    continue
+                if sure == 1:
+                    weight[ch, ks, 0, 0] += ways * scale
                     hands[ch] += ways
-                continue
-            d, ways = _suit_options(multisets[h], deck_masks, ranks, opts, n_opts)
-            if ways == 0:
-                continue
+                    continue
+            d, _ = _suit_options(counts, deck_masks, ranks, opts, n_opts)
             for i in range(d):
                 pick[i] = 0
             at = offsets[h]
@@ -375,20 +403,30 @@ def keep_posterior_table(pool_masks, deck_masks, multisets, offsets, table, ksta
                 inside = True
                 for i in range(d):
                     sub = opts[i, pick[i]]
-                    if (sub & pool_masks[ranks[i]]) != sub:
+                    r = ranks[i]
+                    if (sub & pool_masks[r]) != sub or (sub & must_masks[r]) != must_masks[r]:
                         inside = False
                         break
                 if inside:
                     kr = table[at]
+                    sure = -1
                     if kr >= 0:
-                        if ok_rows[kr]:
-                            weight[ch, kr, 0, 0] += scale
-                            hands[ch] += 1
-                    else:
+                        if not ok_rows[kr]:
+                            sure = 0
+                        else:
+                            sure = _must_kept(keep_sets[kr], counts, must_masks)
+                    if sure == 1:
+                        weight[ch, kr, 0, 0] += scale
+                        hands[ch] += 1
+                    elif sure == -1:
                         _assign(ranks, opts, pick, d, cards)
-                        if _hand_shares(cards, dealt, 0, role, index, rank_hand, rank_crib, throws, n_deck_ranks,
-                                        jack_in_deck, n_other, rank_throws, keep_index, ok_rows, scale, False, 0,
-                                        empty, empty, empty, weight[ch], hs, cs, tk, kk, obj, kept, crib):
+                        mustmask = 0
+                        for i in range(dealt):
+                            if (must_masks[cards[i] >> 2] >> (cards[i] & 3)) & 1:
+                                mustmask |= 1 << i
+                        if _hand_shares(cards, dealt, mustmask, role, index, rank_hand, rank_crib, throws,
+                                        n_deck_ranks, jack_in_deck, n_other, rank_throws, keep_index, ok_rows, scale,
+                                        False, 0, empty, empty, empty, weight[ch], hs, cs, tk, kk, obj, kept, crib):
                             hands[ch] += 1
                 at += 1
                 if not _next_pick(pick, n_opts, d):
@@ -603,8 +641,8 @@ def warmup() -> None:
     masks[deck] = 15
     offsets = hand_offsets(six, masks, 6)
     table, kstar = keep_table(six, masks, offsets, 6, 1, index, rh, rc, combinations(6, 2), 3, True, 2, none, kidx)
-    keep_posterior_table(masks, masks, six, offsets, table, kstar, 6, 1, index, rh, rc, combinations(6, 2), 3, True,
-                         2, none, kidx, ok, 360360)
+    keep_posterior_table(masks, np.zeros(RANKS, np.int64), masks, six, offsets, table, kstar, kms, 6, 1, index, rh, rc,
+                         combinations(6, 2), 3, True, 2, none, kidx, ok, 360360)
     mine = np.zeros(RANKS, np.int64)
     mine[3] = 2
     mine[4] = 2
