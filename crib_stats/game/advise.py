@@ -181,14 +181,16 @@ def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...]
 
     def compute():
         offsets = ka.hand_offsets(multisets, masks, v.dealt)
-        table, kstar = ka.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
-                                     k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                     v.others_to_crib, k["rank_throws"], k["keep_index"])
-        return offsets, table, kstar
+        table, kstar, throw_of = ka.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
+                                               k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                               v.others_to_crib, k["rank_throws"], k["keep_index"])
+        return offsets, table, kstar, throw_of
 
     name = f"advise-keeps-{v.name}-{discard}-{role}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
-    offsets, table, kstar = disk_cached(name, compute, modules=[sys.modules[__name__], shards])
-    return dict(multisets=multisets, masks=masks, offsets=offsets, table=table, kstar=kstar)
+    offsets, table, kstar, throw_of = disk_cached(name, compute, modules=[sys.modules[__name__], shards])
+    major, exc_start, exc_idx, exc_k, exc_q = ka.sparse_keeps(offsets, table, throw_of)
+    return dict(multisets=multisets, masks=masks, offsets=offsets, table=table, kstar=kstar, throw_of=throw_of,
+                major=major, exc_start=exc_start, exc_idx=exc_idx, exc_k=exc_k, exc_q=exc_q)
 
 
 # ------------------------------------------------------------------------------------------
@@ -295,8 +297,10 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
            walk: str = "auto") -> Advice:
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
-    ranks of a reduced pack (for the tests); ``walk``: ``auto``, ``cards`` (every hand, one at
-    a time) or ``table`` (at the lead, the per-machine table of every hand's keep)."""
+    ranks of a reduced pack (for the tests); ``walk``: ``auto`` (``table`` without ``score``),
+    ``cards`` (every hand, one at a time), ``table`` (the per-machine table of every hand's
+    keep, as exceptions to each rank multiset's usual keep) or ``dense`` (that table entry by
+    entry): all give the same exact answer."""
     from crib_stats.kernels import advise as ka  # lazy: numba only when used
 
     start = time.perf_counter()
@@ -338,9 +342,9 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     must = np.array(sorted(c.code for c, m in zip(sit.played, sit.mine) if not m), np.int64)
     opp_role = 2 if sit.me == 1 else 1  # the opponent's seat in the objective: 1 dealer, 2 pone
     with_show = board is not None
-    if walk not in ("auto", "cards", "table"):
-        raise AdviseError(f"advise: walk is auto, cards or table, got {walk!r:.20}")
-    if walk == "table" and with_show:
+    if walk not in ("auto", "cards", "table", "dense"):
+        raise AdviseError(f"advise: walk is auto, cards, table or dense, got {walk!r:.20}")
+    if walk in ("table", "dense") and with_show:
         raise AdviseError("advise: the table walk has no show (no --score)")
     if not with_show and walk != "cards":  # every hand, from the per-machine table of their keeps
         t = hand_keeps(v.name, discard_policy, opp_role, deck)
@@ -350,11 +354,21 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
         must_masks = np.zeros(13, np.int64)
         for c in must:
             must_masks[c >> 2] |= 1 << (c & 3)
-        weight, hands = ka.keep_posterior_table(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
-                                                t["table"], t["kstar"], k["keep_sets"], v.dealt, opp_role, k["index"],
-                                                k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
-                                                k["jack_in_deck"], v.others_to_crib, k["rank_throws"],
-                                                k["keep_index"], ok, SCALE)
+        if walk == "dense":
+            weight, hands = ka.keep_posterior_table(pool_masks, must_masks, t["masks"], t["multisets"],
+                                                    t["offsets"], t["table"], t["throw_of"], t["kstar"],
+                                                    k["keep_sets"], v.dealt,
+                                                    opp_role, k["index"], k["rank_hand"], k["rank_crib"],
+                                                    k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                                    v.others_to_crib, k["rank_throws"], k["keep_index"], ok, SCALE)
+        else:
+            weight, hands = ka.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"],
+                                                     t["offsets"], t["table"], t["throw_of"], t["major"],
+                                                     t["exc_start"], t["exc_idx"], t["exc_k"], t["exc_q"],
+                                                     k["keep_sets"], v.dealt, opp_role,
+                                                     k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
+                                                     k["n_deck_ranks"], k["jack_in_deck"], v.others_to_crib,
+                                                     k["rank_throws"], k["keep_index"], ok, SCALE)
     else:
         weight, hands = ka.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
                                           k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
