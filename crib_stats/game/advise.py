@@ -294,13 +294,15 @@ def _why_impossible(sit: Situation, status: np.ndarray) -> str:
 
 def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
            score: tuple[int, int] | None = None, variant: str = "six-card", deck: tuple[int, ...] = FULL,
-           walk: str = "auto") -> Advice:
+           walk: str = "auto", detail: dict | None = None) -> Advice:
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
     ranks of a reduced pack (for the tests); ``walk``: ``auto`` (``table`` without ``score``),
     ``cards`` (every hand, one at a time), ``table`` (the per-machine table of every hand's
     keep, as exceptions to each rank multiset's usual keep) or ``dense`` (that table entry by
-    entry): all give the same exact answer."""
+    entry): all give the same exact answer. ``detail``: a dict that receives the arrays behind
+    the answer (the posterior's weight per kept multiset ``w_row``, ``net`` per multiset and
+    candidate rank ``cand_ranks``, and the replay's inputs), for measurements."""
     from crib_stats.kernels import advise as ka  # lazy: numba only when used
 
     start = time.perf_counter()
@@ -383,6 +385,9 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
                           "fits the play so far")
     sums = [int(x) for x in (w_row[:, None] * net).sum(axis=0)] if len(cands) else []
     evs = {r: Fraction(s, total) for r, s in zip(cand_ranks, sums)}
+    if detail is not None:
+        detail.update(w_row=w_row, net=net, cand_ranks=cand_ranks, mine=mine, ranks=ranks, owners=owners, n=n,
+                      me=sit.me, stop=stop, sets=sets)
     pwin = {}
     if board is not None:
         pwin = _board_values(board, sit, weight, who, pts, n_ev, ok, score, cand_ranks)

@@ -38,7 +38,7 @@ from crib_stats.game.model import _inputs
 SEATS = ("dealer", "pone")
 DEFAULT_SEED = 0
 COMMITTED = "advise_gain.npz"
-ARRAYS = ("gain", "decisions", "differs")
+ARRAYS = ("gain", "decisions", "differs", "expected")
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +52,7 @@ class Gain:
     gain: np.ndarray
     decisions_per_deal: np.ndarray
     differs_per_deal: np.ndarray
+    expected: np.ndarray
     seconds: float = 0.0
 
     @property
@@ -74,28 +75,56 @@ class Gain:
         g = self.gain.astype(np.float64)
         return float(g.std(ddof=1) / sqrt(n)) if n > 1 else float("nan")
 
+    def expected_mean(self) -> tuple[float, float]:
+        """The mean of the per-deal conditional expectations and its standard error (the
+        estimate to quote: the same mean as the realized gain, a smaller error)."""
+        n = self.deals
+        return float(self.expected.mean()), float(self.expected.std(ddof=1) / sqrt(n)) if n > 1 else float("nan")
+
     def as_dict(self) -> dict:
         m = self.mean()
-        return {"seat": self.seat, "seed": self.seed, "deals": self.deals, "gain": float(m),
-                "gain_exact": f"{m.numerator}/{m.denominator}", "gain_se": self.se(),
+        e, e_se = self.expected_mean()
+        return {"seat": self.seat, "seed": self.seed, "deals": self.deals, "gain": e, "gain_se": e_se,
+                "realized": float(m), "realized_exact": f"{m.numerator}/{m.denominator}", "realized_se": self.se(),
                 "decisions": self.decisions, "differs": self.differs,
                 "deals_differing": int((self.differs_per_deal > 0).sum())}
 
 
-def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int]:
-    """(gain, decisions, differs) of deal ``k`` of ``seed`` with the ``seat`` player advised."""
-    from crib_stats.kernels import game as kg, play as kp, policies as kpol  # lazy: numba only when used
+def _throw(cards: np.ndarray, role: int, inp: dict, rng: np.random.Generator) -> int:
+    """The objective's throw of sorted ``cards`` (1 dealer, 2 pone), uniform among exact ties:
+    the model the advisor's posterior assumes, so the measurement's opponent is that model."""
+    from crib_stats.kernels import sweep as ks  # lazy: numba only when used
+
+    n_throws = inp["throws"].shape[0]
+    hs, cs, tk, kk = (np.zeros(n_throws, np.int64) for _ in range(4))
+    key = 0
+    for c in cards:
+        key = key * 13 + int(c) // 4
+    ks.deal_values(cards, inp["index"][key], inp["rank_hand"], inp["rank_crib"], inp["throws"], 13, True, 2,
+                   hs, cs, tk, kk)
+    per = (52 - 6 - 1) * (52 - 6 - 2) // 2  # C(45, 2) crib sets per starter
+    obj = hs * per + (cs if role == 1 else -cs)
+    best = np.flatnonzero(obj == obj.max())
+    return int(best[rng.integers(len(best))]) if len(best) > 1 else int(best[0])
+
+
+def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
+    """(gain, decisions, differs, the gain's conditional expectation) of deal ``k`` of ``seed``
+    with the ``seat`` player advised. The last is the sum over the turns where the advisor's
+    card a differs from greedy's g of E[net(a) - net(g)] over the opponent's hands the advised
+    player cannot tell apart, knowing what the measurement knows (the opponent throws by the
+    model and plays greedy): each term has the mean of the realized difference it replaces, so
+    the sum is an unbiased estimate of the gain with the opponent's cards averaged out."""
+    from crib_stats.kernels import advise as ka, game as kg, play as kp, policies as kpol  # lazy: numba
 
     inp = _inputs("six-card", "objective")
     drawn = np.zeros(13, np.int64)
     kg.deal_cards(seed, k, 13, drawn)
-    n_throws = inp["throws"].shape[0]
-    bufs = [np.zeros(n_throws, np.int64) for _ in range(5)]
+    rng = np.random.default_rng([int(seed), int(k), 7])
     dealt, kept, thrown = {}, {}, {}
     for player, (lo, role) in {1: (0, 1), 0: (6, 2)}.items():  # player 1 the dealer, 0 the pone
         cards = np.sort(drawn[lo:lo + 6])
-        q = kg.choose_throw(cards, role, inp["index"], inp["rank_hand"], inp["rank_crib"], inp["throws"], 2,
-                            *bufs, inp["rank_throws"])
+        q = _throw(cards, role, inp, rng)
         out = set(int(x) for x in cards[inp["throws"][q]])
         dealt[player] = [Card.from_code(int(c)) for c in cards]
         thrown[player] = [c for c in dealt[player] if c.code in out]
@@ -113,6 +142,7 @@ def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int]:
     left = {0: list(kept[0]), 1: list(kept[1])}
     history: list[Card] = []
     decisions = differs = 0
+    expected = Fraction(0)
     while st[kp.S_DONE] == 0:
         mover = int(st[kp.S_TURN])
         greedy = int(kpol.greedy_choice(seq, st))
@@ -121,16 +151,26 @@ def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int]:
             count = int(st[kp.S_COUNT])
             ranks = {c.rank for c in left[mover] if c.pip <= 31 - count}
             if len(ranks) > 1:
-                a = advise(dealt[me], thrown[me], [starter], seat, history)
+                info: dict = {}
+                a = advise(dealt[me], thrown[me], [starter], seat, history, detail=info)
                 r = Card.parse(a.plays[0].card).rank
                 decisions += 1
-                differs += r != greedy
+                if r != greedy:
+                    differs += 1
+                    good = ka.greedy_consistent(info["mine"], info["sets"], info["me"], info["ranks"],
+                                                info["owners"], info["n"], info["stop"])
+                    w = info["w_row"] * good
+                    ia, ig = info["cand_ranks"].index(r), info["cand_ranks"].index(greedy)
+                    total = int(w.sum())
+                    if total == 0:
+                        raise AdviseError("advise: the measurement's opponent holds a hand the model excludes")
+                    expected += Fraction(int((w * (info["net"][:, ia] - info["net"][:, ig])).sum()), total)
         card = min((c for c in left[mover] if c.rank == r), key=lambda c: c.suit)
         left[mover].remove(card)
         history.append(card)
         st = kp.settle(kp.play_card(seq, st, r), False)
     mine, theirs = (st[kp.S_DEALER], st[kp.S_PONE]) if me == 1 else (st[kp.S_PONE], st[kp.S_DEALER])
-    return int(mine - theirs - base), decisions, differs
+    return int(mine - theirs - base), decisions, differs, expected
 
 
 def run_part(seat: str, seed: int, lo: int, hi: int) -> tuple[str, dict]:
@@ -138,8 +178,11 @@ def run_part(seat: str, seed: int, lo: int, hi: int) -> tuple[str, dict]:
     from crib_stats.kernels import source_digest
 
     rows = [play_deal(seed, k, seat) for k in range(lo, hi)]
-    arr = np.array(rows, np.int64).reshape(-1, 3)
-    return source_digest(), {"gain": arr[:, 0], "decisions": arr[:, 1], "differs": arr[:, 2]}
+    arr = np.array([row[:3] for row in rows], np.int64).reshape(-1, 3)
+    # the conditional expectations as exact fractions over one denominator per shard would grow
+    # without bound: kept as float64 (sums of a few terms, each exact to 1e-16)
+    expected = np.array([float(row[3]) for row in rows], np.float64)
+    return source_digest(), {"gain": arr[:, 0], "decisions": arr[:, 1], "differs": arr[:, 2], "expected": expected}
 
 
 def cache_key(seat: str, deals: int, seed: int, parts: int) -> dict:
@@ -188,7 +231,8 @@ def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | Non
     with Executor(scheduler, workers) as ex:
         ex.run(run_part, [(seat, seed, *spans[i]) for i in todo], finish, name=f"advise-{seat}")
     cat = {name: np.concatenate([done[i][name] for i in range(len(spans))]) for name in ARRAYS}
-    return Gain(seat, seed, cat["gain"], cat["decisions"], cat["differs"], time.perf_counter() - start)
+    return Gain(seat, seed, cat["gain"], cat["decisions"], cat["differs"], cat["expected"],
+                time.perf_counter() - start)
 
 
 def write_committed(data_dir, deals: int, seed: int = DEFAULT_SEED, **engine) -> dict:
@@ -204,6 +248,7 @@ def write_committed(data_dir, deals: int, seed: int = DEFAULT_SEED, **engine) ->
         arrays[f"{seat}_gain"] = g.gain.astype(np.int16)
         arrays[f"{seat}_decisions"] = g.decisions_per_deal.astype(np.int8)
         arrays[f"{seat}_differs"] = g.differs_per_deal.astype(np.int8)
+        arrays[f"{seat}_expected"] = g.expected
         summary[seat] = g.as_dict() | {"seconds": round(g.seconds, 1)}
     arrays["meta"] = np.frombuffer(json.dumps({"deals": deals, "seed": seed}, sort_keys=True).encode(), np.uint8)
     path = Path(data_dir) / COMMITTED
@@ -219,5 +264,6 @@ def committed() -> dict[str, Gain]:
     with np.load(path) as z:
         meta = json.loads(bytes(z["meta"]).decode())
         return {seat: Gain(seat, int(meta["seed"]), z[f"{seat}_gain"].astype(np.int64),
-                           z[f"{seat}_decisions"].astype(np.int64), z[f"{seat}_differs"].astype(np.int64))
+                           z[f"{seat}_decisions"].astype(np.int64), z[f"{seat}_differs"].astype(np.int64),
+                           z[f"{seat}_expected"])
                 for seat in SEATS}

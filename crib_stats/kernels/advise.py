@@ -659,6 +659,32 @@ def replay(mine, theirs, me, ranks, owners, n, stop_at_go):
 
 
 @njit(cache=True)
+def greedy_consistent(mine, sets, me, ranks, owners, n, stop_at_go):
+    """Per kept rank multiset of the opponent's (rows of ``sets``): True when the play so far is
+    what the rules give with the opponent playing greedy (every card of theirs greedy's choice),
+    your cards as given, and it is your turn now. What an opponent known to play greedy reveals
+    beyond the rules (the measurement of :mod:`crib_stats.game.advise_value` uses it)."""
+    rows = sets.shape[0]
+    out = np.zeros(rows, np.bool_)
+    for row in range(rows):
+        st, seq = new_play(mine if me == 0 else sets[row], sets[row] if me == 0 else mine)
+        st = settle(st, stop_at_go)
+        good = True
+        for i in range(n):
+            who = me if owners[i] == 0 else 1 - me
+            r = ranks[i]
+            if st[S_DONE] != 0 or st[S_TURN] != who or held(st, who, r) == 0 or ((FITS[st[0]] >> (4 * r)) & 15) == 0:
+                good = False
+                break
+            if who != me and greedy_choice(seq, st) != r:
+                good = False
+                break
+            st = settle(play_card(seq, st, r), stop_at_go)
+        out[row] = good and st[S_DONE] == 0 and st[S_TURN] == me
+    return out
+
+
+@njit(cache=True)
 def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates):
     """For every kept rank multiset (rows of ``sets``): the replay's status (``status``) and, when
     OK, for each candidate rank of yours (that you may play now) the scoring events of the rest
@@ -828,6 +854,7 @@ def warmup() -> None:
     owners = np.zeros(8, np.int64)
     st, net, who, pts, ne = card_values(mine, kms[:2], 0, ranks, owners, 0, False, np.array([3, 4], np.int64))
     now(mine, kms[0], 0, ranks, owners, 0, False)
+    greedy_consistent(mine, kms[:2], 0, ranks, owners, 0, False)
     table = np.zeros((130, 130), np.float64)
     sk = np.zeros((2, 130, 130), np.float64)
     board_walk(w, who, pts, ne, st == 0, 100, 100, 0, 4, 121, table, sk, 91)
