@@ -52,7 +52,6 @@ def advise_text(a) -> str:
                       "greedy after this card" + ("; P(win): the rest of this deal, then the committed "
                                                   "board; ± adds the board's errors in one direction" if board
                                                   else ""), indent=2))
-    lines.append(f"({a.seconds:.2f} s)")
     return "\n".join(lines)
 
 
