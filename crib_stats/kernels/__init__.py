@@ -214,7 +214,8 @@ def configure_cache() -> None:
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        board, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show, sweep,
+        board, boardthrow, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show,
+        sweep,
     )
 
     show.warmup()
@@ -229,3 +230,4 @@ def warmup() -> None:
     sweep.warmup()
     game.warmup()
     board.warmup()
+    boardthrow.warmup()
