@@ -254,9 +254,11 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
            np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
     my_role = 1 if role == "dealer" else 2
-    pre, row = kt.play_prefix(kernel_keeps(v.kept), mine_tab[1], my_role, int(mine), int(theirs), b.target, b.skunk,
-                              v.play_stops_at_first_go)
-    common = (unseen, my_role, b.target, b.skunk, gm_in, mine_tab, pre, row, tab)
+    keeps = kernel_keeps(v.kept)
+    pre, done = kt.play_prefix(keeps, mine_tab[1], my_role, int(mine), int(theirs), b.target, b.skunk,
+                               v.play_stops_at_first_go)
+    prefix = (keeps, kt.keep_rows(keeps), pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
+    common = (unseen, my_role, b.target, b.skunk, gm_in, mine_tab, prefix, tab)
     if hands is not None:
         vals = kt.sampled_values(int(seed), 0, int(hands), *common)
         est = Estimate.sampled(vals)

@@ -214,7 +214,7 @@ def configure_cache() -> None:
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        board, boardthrow, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show,
+        board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show,
         sweep,
     )
 
@@ -231,3 +231,4 @@ def warmup() -> None:
     game.warmup()
     board.warmup()
     boardthrow.warmup()
+    boardgames.warmup()

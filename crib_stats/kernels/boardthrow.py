@@ -161,47 +161,59 @@ def _key(counts):
     return key
 
 
-@njit(cache=True, parallel=True)
-def play_prefix(keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go):
-    """The game after his heels (none / a jack turned) and the greedy play, for every opponent
-    kept rank multiset (rows of ``keeps``, (K, 13) counts) and your throw q: ``pre[k, q, h]`` =
-    (state, your score, theirs); and ``row[key]``, the row of a sorted kept rank tuple's base-13 key."""
-    n_keeps = keeps.shape[0]
-    n_throws = my_counts.shape[0]
+@njit(cache=True)
+def keep_rows(keeps):
+    """``row[key]``: the row of ``keeps`` ((K, 13) counts) of a sorted kept rank tuple's base-13 key."""
     size = 0
     for r in range(RANKS):
         size += keeps[0, r]
     row = np.full(RANKS**size, -1, np.int64)
-    pre = np.zeros((n_keeps, n_throws, 2, 3), np.int64)
-    my_seat = 1 if my_role == 1 else 0
-    for k in prange(n_keeps):
+    for k in range(keeps.shape[0]):
         row[_key(keeps[k])] = k
-        who = np.zeros(MAX_EVENTS, np.int64)
-        pts = np.zeros(MAX_EVENTS, np.int64)
-        for q in range(n_throws):
-            if my_seat == 1:
-                n, _, _ = greedy_events(keeps[k], my_counts[q], stop_at_go, who, pts, 0)
-            else:
-                n, _, _ = greedy_events(my_counts[q], keeps[k], stop_at_go, who, pts, 0)
-            for h in range(2):
-                state, me, them = ON, mine, theirs
-                if h == 1:
-                    state, me, them = _score(1, 2, my_seat, me, them, target, skunk)
-                for e in range(n):
-                    if state != ON:
-                        break
-                    state, me, them = _score(who[e], pts[e], my_seat, me, them, target, skunk)
-                pre[k, q, h, 0] = state
-                pre[k, q, h, 1] = me
-                pre[k, q, h, 2] = them
-    return pre, row
+    return row
 
 
 @njit(cache=True)
-def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, tab, out):
+def fill_prefix(k, keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre):
+    """``pre[k, q, h]`` = (state, your score, theirs) after his heels (h: none / a jack turned)
+    and the greedy play of the opponent's kept rank multiset ``keeps[k]`` against your keep q."""
+    my_seat = 1 if my_role == 1 else 0
+    who = np.zeros(MAX_EVENTS, np.int64)
+    pts = np.zeros(MAX_EVENTS, np.int64)
+    for q in range(my_counts.shape[0]):
+        if my_seat == 1:
+            n, _, _ = greedy_events(keeps[k], my_counts[q], stop_at_go, who, pts, 0)
+        else:
+            n, _, _ = greedy_events(my_counts[q], keeps[k], stop_at_go, who, pts, 0)
+        for h in range(2):
+            state, me, them = ON, mine, theirs
+            if h == 1:
+                state, me, them = _score(1, 2, my_seat, me, them, target, skunk)
+            for e in range(n):
+                if state != ON:
+                    break
+                state, me, them = _score(who[e], pts[e], my_seat, me, them, target, skunk)
+            pre[k, q, h, 0] = state
+            pre[k, q, h, 1] = me
+            pre[k, q, h, 2] = them
+
+
+@njit(cache=True, parallel=True)
+def play_prefix(keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go):
+    """:func:`fill_prefix` for every opponent kept rank multiset: (pre, done: all true)."""
+    pre = np.zeros((keeps.shape[0], my_counts.shape[0], 2, 3), np.int64)
+    for k in prange(keeps.shape[0]):
+        fill_prefix(k, keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre)
+    return pre, np.ones(keeps.shape[0], np.bool_)
+
+
+@njit(cache=True)
+def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out):
     """The opponent holding the sorted cards ``opp``: every throw's (P(win), P(win with a
-    skunk), table error) averaged over the starters left, into ``out`` (n_throws, N_VALUES);
-    ``pre``/``row`` from :func:`play_prefix` for the position."""
+    skunk), table error) averaged over the starters left, into ``out`` (n_throws, N_VALUES).
+    ``prefix`` = (keeps, row, pre, done, mine, theirs, stop_at_go): the position's
+    :func:`fill_prefix` rows, each filled on first use where ``done`` is false."""
+    keeps, row, pre, done, mine, theirs, stop_at_go = prefix
     index, rank_hand, rank_crib, throws, hand_table, crib_table, rank_throws = gm_in
     my_hp, my_counts, my_thrown = mine_tab
     n_throws, throw = throws.shape
@@ -225,6 +237,9 @@ def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, 
             key = key * RANKS + (opp[i] >> 2)
             m += 1
     k = row[key]
+    if not done[k]:
+        fill_prefix(k, keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre)
+        done[k] = True
     base, suit, jacks = card_summary(opp_keep, keep)
     n_s = unseen.shape[0] - dealt
     starters = np.zeros(n_s, np.int64)
@@ -278,7 +293,7 @@ def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, 
 
 
 @njit(cache=True, parallel=True)
-def sampled_values(seed, lo, hi, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, tab):
+def sampled_values(seed, lo, hi, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab):
     """:func:`hand_values` of random opponent hands lo..hi-1 of ``seed`` (:func:`draw_hand`):
     (hi - lo, n_throws, N_VALUES)."""
     n_throws = gm_in[3].shape[0]
@@ -288,13 +303,13 @@ def sampled_values(seed, lo, hi, unseen, my_role, target, skunk, gm_in, mine_tab
         opp = np.zeros(dealt, np.int64)
         draw_hand(seed, lo + i, unseen, dealt, opp)
         _sort(opp, dealt)
-        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, tab, out[i])
+        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
     return out
 
 
 @njit(cache=True, parallel=True)
 def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role, target, skunk, gm_in, mine_tab,
-                   pre, row, tab):
+                   prefix, tab):
     """:func:`hand_values` of one suit draw (:func:`suit_draw`) of each stratum ``rows[i]``
     (the opponent's rank counts ``strata[rows[i]]``): (len(rows), n_throws, N_VALUES)."""
     n_throws = gm_in[3].shape[0]
@@ -304,7 +319,7 @@ def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role
         opp = np.zeros(dealt, np.int64)
         suit_draw(seed, rows[i], draw, strata[rows[i]], by_rank, n_by_rank, opp)
         _sort(opp, dealt)
-        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, pre, row, tab, out[i])
+        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
     return out
 
 
@@ -322,8 +337,9 @@ def warmup() -> None:
     unseen = np.arange(6, 52, dtype=np.int64)
     keeps = np.zeros((1, 13), np.int64)
     keeps[0, 0] = 4
-    pre, row = play_prefix(keeps, mine_tab[1], 1, 0, 0, 121, 91, False)
-    sampled_values(0, 0, 0, unseen, 1, 121, 91, gm_in, mine_tab, pre, row, tab)
+    pre, done = play_prefix(keeps, mine_tab[1], 1, 0, 0, 121, 91, False)
+    prefix = (keeps, keep_rows(keeps), pre, done, 0, 0, False)
+    sampled_values(0, 0, 0, unseen, 1, 121, 91, gm_in, mine_tab, prefix, tab)
     strata = np.zeros((1, 13), np.int64)
     stratum_values(0, 0, np.zeros(0, np.int64), strata, np.zeros((13, 4), np.int64), np.zeros(13, np.int64), unseen,
-                   1, 121, 91, gm_in, mine_tab, pre, row, tab)
+                   1, 121, 91, gm_in, mine_tab, prefix, tab)

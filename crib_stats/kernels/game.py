@@ -158,6 +158,47 @@ def greedy_events(pone_counts, dealer_counts, stop_at_go, who, pts, n):
 
 
 @njit(cache=True)
+def deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats):
+    """The script of a deal once both have thrown: ``kept`` (2, keep) the pone's (row 0) and the
+    dealer's kept cards, ``crib`` its four cards: his heels, the greedy play, the pone's hand, the
+    dealer's hand and the crib, into ``who``/``pts``; the per-seat figures into ``stats``.
+    Returns the number of events."""
+    keep = kept.shape[1]
+    for i in range(N_STATS):
+        stats[i] = 0
+    n = 0
+    # his heels
+    if (starter >> 2) == JACK:
+        stats[STAT_HEELS] = 2
+        who[n] = 1
+        pts[n] = 2
+        n += 1
+    # the play, card by card
+    counts = np.zeros((2, RANKS), np.int64)
+    for player in range(2):
+        for i in range(keep):
+            counts[player, kept[player, i] >> 2] += 1
+    n, peg_pone, peg_dealer = greedy_events(counts[0], counts[1], stop_at_go, who, pts, n)
+    stats[STAT_PEG_PONE] = peg_pone
+    stats[STAT_PEG_DEALER] = peg_dealer
+    # the show: pone's hand, dealer's hand, the crib
+    for player in range(2):
+        base, suit, jacks = card_summary(kept[player], keep)
+        stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
+    base, suit, jacks = card_summary(crib, 4)
+    su = starter & 3
+    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
+    if suit >= 0 and suit == su:
+        c += CRIB_FLUSH
+    stats[STAT_CRIB] = c
+    n = add_event(who, pts, n, 0, stats[STAT_HAND_PONE])
+    n = add_event(who, pts, n, 1, stats[STAT_HAND_DEALER] + stats[STAT_CRIB])
+    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
+    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
+    return n
+
+
+@njit(cache=True)
 def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
               rank_throws, who, pts, stats):
     """Deal ``k`` of ``seed`` played out: its events into ``who`` (0 pone, 1 dealer) and ``pts``,
@@ -195,38 +236,7 @@ def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, h
             if not (thrown >> i) & 1:
                 kept[player, m] = cards[i]
                 m += 1
-    for i in range(N_STATS):
-        stats[i] = 0
-    n = 0
-    # his heels
-    if (starter >> 2) == JACK:
-        stats[STAT_HEELS] = 2
-        who[n] = 1
-        pts[n] = 2
-        n += 1
-    # the play, card by card
-    counts = np.zeros((2, RANKS), np.int64)
-    for player in range(2):
-        for i in range(keep):
-            counts[player, kept[player, i] >> 2] += 1
-    n, peg_pone, peg_dealer = greedy_events(counts[0], counts[1], stop_at_go, who, pts, n)
-    stats[STAT_PEG_PONE] = peg_pone
-    stats[STAT_PEG_DEALER] = peg_dealer
-    # the show: pone's hand, dealer's hand, the crib
-    for player in range(2):
-        base, suit, jacks = card_summary(kept[player], keep)
-        stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
-    base, suit, jacks = card_summary(crib, 4)
-    su = starter & 3
-    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
-    if suit >= 0 and suit == su:
-        c += CRIB_FLUSH
-    stats[STAT_CRIB] = c
-    n = add_event(who, pts, n, 0, stats[STAT_HAND_PONE])
-    n = add_event(who, pts, n, 1, stats[STAT_HAND_DEALER] + stats[STAT_CRIB])
-    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
-    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
-    return n
+    return deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats)
 
 
 @njit(cache=True, inline="always")
