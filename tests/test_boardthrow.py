@@ -194,6 +194,16 @@ def test_committed_board_play_matches_the_code():
     assert json.loads(json.dumps(again)) == summary
 
 
+def test_replayed_game_finds_the_recorded_changes():
+    """A committed game in which A threw for the board, replayed deal by deal: as many changes
+    as the kernel recorded, each a throw the points player would not make."""
+    games = bp.committed_games()
+    g = int(np.nonzero(games["rows"][:, kbg.G_FIRST_BAND] >= 0)[0][0])
+    found = bp.changes(g, bp.committed()["seed"])
+    assert len(found) == int(games["bands"][g, :, kbg.B_DIFFERS].sum()) > 0
+    assert all(c["board_throw"] != c["points_throw"] and max(c["mine"], c["theirs"]) >= bp.BOARD_FROM for c in found)
+
+
 # ------------------------------------------------------------------------------------------
 # the command
 # ------------------------------------------------------------------------------------------

@@ -195,3 +195,59 @@ def committed() -> dict:
 def committed_games() -> dict:
     with np.load(data_file(DATA_GAMES)) as z:
         return {k: z[k].astype(np.int64) for k in ARRAYS}
+
+
+def changes(game: int, seed: int = SEED) -> list[dict]:
+    """Game ``game`` of the measurement replayed deal by deal (X: A for the board), with every
+    decision at which A threw otherwise than by points: {"deal", "cards", "role", "mine",
+    "theirs", "board_throw", "points_throw"} (cards as Card values, throws as card tuples)."""
+    from crib_stats.core.cards import Card
+    from crib_stats.kernels import boardgames as kbg, boardthrow as kt, game as kg
+
+    from .board import committed
+    from .throws import kernel_keeps
+
+    k = _inputs(VARIANT, "objective")
+    throws = k["throws"]
+    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
+    b = committed(VARIANT)
+    r = b.row
+    tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
+           np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
+    dealt, throw = k["dealt"], throws.shape[1]
+    keeps = kernel_keeps(dealt - throw)
+    rows = kt.keep_rows(keeps)
+    drawn = np.zeros(2 * dealt + 1, np.int64)
+    kept = np.zeros((2, dealt - throw), np.int64)
+    crib = np.zeros(4, np.int64)
+    who = np.zeros(kg.MAX_EVENTS, np.int64)
+    pts = np.zeros(kg.MAX_EVENTS, np.int64)
+    stats = np.zeros(kg.N_STATS, np.int64)
+    sa = sb = 0
+    a_deals = game % 2 == 0
+    out = []
+    for j in range(kbg.MAX_DEALS):
+        kg.deal_cards(seed, game * kbg.MAX_DEALS + j, 2 * dealt + 1, drawn)
+        for player in range(2):
+            cards = np.sort(drawn[0:dealt] if player == 1 else drawn[dealt:2 * dealt])
+            role = 1 if player == 1 else 2
+            is_a = (player == 1) == a_deals
+            mine, theirs = (sa, sb) if is_a else (sb, sa)
+            q = int(kt.objective_throw(cards, role, gm_in))
+            if is_a and max(mine, theirs) >= BOARD_FROM:
+                dseed = kbg.mix64(np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(game * kbg.MAX_DEALS + j))
+                q, qp = (int(x) for x in kbg.board_decide(cards, role, mine, theirs, dseed, N_HANDS, Z, gm_in, keeps,
+                                                          rows, tab, b.target, b.skunk, k["stop_at_go"]))
+                if q != qp:
+                    out.append({"deal": j, "cards": tuple(Card.from_code(int(c)) for c in cards),
+                                "role": "dealer" if role == 1 else "pone", "mine": int(mine), "theirs": int(theirs),
+                                "board_throw": tuple(Card.from_code(int(cards[i])) for i in throws[q]),
+                                "points_throw": tuple(Card.from_code(int(cards[i])) for i in throws[qp])})
+            kbg.split(cards, throws, q, kept[player], crib, player * throw)
+        n = kg.deal_script(kept, crib, drawn[2 * dealt], k["stop_at_go"], k["hand_table"], k["crib_table"], who, pts,
+                           stats)
+        winner, sa, sb = kbg.walk(who, pts, n, a_deals, sa, sb, b.target)
+        a_deals = not a_deals
+        if winner >= 0:
+            break
+    return out

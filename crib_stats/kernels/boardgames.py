@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .boardthrow import V_WIN, draw_hand, hand_values, my_tables, objective_throw
+from .boardthrow import V_WIN, draw_hand, hand_values, my_tables, objective_throw, unseen_of
 from .game import MAX_EVENTS, N_STATS, _sort, deal_cards, deal_script, mix64
 from .jit import njit, prange
 
@@ -79,15 +79,7 @@ def board_decide(cards, my_role, mine, theirs, dseed, n_hands, z, gm_in, keeps, 
     dealt = cards.shape[0]
     q_points = objective_throw(cards, my_role, gm_in)
     mine_tab = my_tables(cards, throws, hand_table)
-    held = np.zeros(52, np.bool_)
-    for i in range(dealt):
-        held[cards[i]] = True
-    unseen = np.zeros(52 - dealt, np.int64)
-    m = 0
-    for c in range(52):
-        if not held[c]:
-            unseen[m] = c
-            m += 1
+    unseen = unseen_of(cards)
     pre = np.zeros((keeps.shape[0], n_throws, 2, 3), np.int64)
     done = np.zeros(keeps.shape[0], np.bool_)
     prefix = (keeps, row, pre, done, mine, theirs, stop_at_go)
@@ -195,15 +187,7 @@ def games_from(seed, n_games, cards, q, my_role, mine, theirs, gm_in, target, sk
     n_throws, throw = throws.shape
     dealt = cards.shape[0]
     keep = dealt - throw
-    held = np.zeros(52, np.bool_)
-    for t in range(dealt):
-        held[cards[t]] = True
-    unseen = np.zeros(52 - dealt, np.int64)
-    m = 0
-    for c in range(52):
-        if not held[c]:
-            unseen[m] = c
-            m += 1
+    unseen = unseen_of(cards)
     wins = np.zeros(n_games, np.int64)
     skunks = np.zeros(n_games, np.int64)
     for i in prange(n_games):

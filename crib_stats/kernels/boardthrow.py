@@ -39,20 +39,41 @@ N_VALUES = 3
 ON, WON, WON_SKUNK, LOST = 0, 1, 2, -1  # the state of a game inside a deal
 
 
+@njit(cache=True, inline="always")
+def _draw_step(state, deck, i, m):
+    """One step of a partial Fisher-Yates over ``deck[:m]``: deck[i] swapped with a uniform one
+    of deck[i:m] (the next splitmix64 value); returns the stream's new state."""
+    state += GOLDEN
+    j = i + np.int64(mix64(state) % np.uint64(m - i))
+    t = deck[i]
+    deck[i] = deck[j]
+    deck[j] = t
+    return state
+
+
+@njit(cache=True)
+def unseen_of(cards):
+    """The codes not in ``cards``, increasing."""
+    held = np.zeros(52, np.bool_)
+    for i in range(cards.shape[0]):
+        held[cards[i]] = True
+    out = np.zeros(52 - cards.shape[0], np.int64)
+    m = 0
+    for c in range(52):
+        if not held[c]:
+            out[m] = c
+            m += 1
+    return out
+
+
 @njit(cache=True)
 def draw_hand(seed, k, unseen, n_draw, out):
     """The opponent's ``n_draw`` cards of hand ``k`` of ``seed`` from the cards ``unseen``
     (splitmix64 from a hash of (seed, k), another family than :func:`.game.deal_cards`'s)."""
     state = mix64(mix64(np.uint64(seed) ^ MIX1) + np.uint64(k) * GOLDEN)
     deck = unseen.copy()
-    m = deck.shape[0]
     for i in range(n_draw):
-        state += GOLDEN
-        v = mix64(state)
-        j = i + np.int64(v % np.uint64(m - i))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+        state = _draw_step(state, deck, i, deck.shape[0])
         out[i] = deck[i]
 
 
@@ -142,12 +163,7 @@ def suit_draw(seed, stratum, draw, counts, by_rank, n_by_rank, out):
         for i in range(u):
             pick[i] = by_rank[r, i]
         for i in range(c):
-            state += GOLDEN
-            v = mix64(state)
-            j = i + np.int64(v % np.uint64(u - i))
-            t = pick[i]
-            pick[i] = pick[j]
-            pick[j] = t
+            state = _draw_step(state, pick, i, u)
             out[m] = pick[i]
             m += 1
 

@@ -80,15 +80,7 @@ def _cmd_discard(args) -> int:
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
                                peg_opponent=args.peg_opponent)
-    if not args.json and not args.csv:
-        first_run_note()
-    shown = analysis.top(top)
-    if args.json:
-        say(json.dumps(report.discard_json(shown), ensure_ascii=False))
-    elif args.csv:
-        say(report.discard_csv(shown))
-    else:
-        say(report.discard_text(shown))
+    shown = _print_throws(args, analysis.top(top), report.discard_json, report.discard_csv, report.discard_text)
     if args.plot:
         from crib_stats.presentation.plots import discard_figure
 
@@ -120,16 +112,20 @@ def _discard_for_the_board(args) -> int:
     top = whole_number(args.top, "--top", 1)
     analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
                                          seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy)
-    if not args.json and not args.csv:
-        first_run_note()
-    shown = analysis.top(top)
-    if args.json:
-        say(json.dumps(report.board_json(shown), ensure_ascii=False))
-    elif args.csv:
-        say(report.board_csv(shown))
-    else:
-        say(report.board_text(shown))
+    _print_throws(args, analysis.top(top), report.board_json, report.board_csv, report.board_text)
     return EXIT_OK
+
+
+def _print_throws(args, shown, as_json, as_csv, as_text):
+    """Print a discard analysis as ``--json``, ``--csv`` or text (the first-run note before text)."""
+    if args.json:
+        say(json.dumps(as_json(shown), ensure_ascii=False))
+    elif args.csv:
+        say(as_csv(shown))
+    else:
+        first_run_note()
+        say(as_text(shown))
+    return shown
 
 
 def _cmd_peg(args) -> int:

@@ -293,6 +293,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="objective (default: the sweep's, dealer max E[hand] + E[crib], pone max E[hand] - E[crib]) "
                         "or equilibrium (six-card: the solved discard game's purified strategy picks the thrown "
                         "ranks, the objective the suits)")
+    g.add_argument("--board-play", nargs="?", const="committed", metavar="GAMES",
+                   help="what playing to the board is worth: whole games of a player throwing by discard --score "
+                        "against one throwing by points (the committed measurement; GAMES: play that many anew, "
+                        "with --seed, --shards, --scheduler, --fresh, --out DIR)")
     g.add_argument("--deals", metavar="N", help="sample a new deal model of N deals instead of the committed one")
     g.add_argument("--seed", metavar="S", default="0", help="with --deals: the deals' seed (default 0)")
     g.add_argument("--scheduler", metavar="WHERE",

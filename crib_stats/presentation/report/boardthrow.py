@@ -116,3 +116,44 @@ def board_csv(a) -> str:
                 a.role, str(a.seed), str(a.hands)]
         rows.append(",".join(vals))
     return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# game --board-play: what playing to the board is worth
+# ---------------------------------------------------------------------------------------------
+
+
+def _pct(x, se) -> str:
+    return f"{100 * x:.2f}% ± {100 * se:.2f}"
+
+
+def board_play_text(s: dict) -> str:
+    lines = [
+        wrap(f"what playing to the board is worth ({s['variant']}): {s['games']:,} whole games, seed {s['seed']}"),
+        wrap(f"A throws for the board from a score of {s['board_from']} (either player's): the best P(win) over "
+             f"{s['n_hands']:,} random opponent hands, taken when it beats the points throw by more than {s['z']} "
+             "paired standard errors; B throws by points (the game model's throw); both play greedy; each deals "
+             "first in half the games"),
+        "",
+        f"A's win rate   {_pct(s['win_rate'], s['win_rate_se'])}  (1/2 + mean(X - C), C: the same games with A",
+        "               throwing by points too; ± one standard error)",
+        f"  raw          {_pct(s['win_rate_raw'], s['win_rate_raw_se'])}  (A's wins in X alone; control "
+        f"{_pct(s['control_win_rate'], s['control_win_rate_se'])})",
+        wrap(f"games in which A threw otherwise at least once: {s['games_board_differs']:,}; their outcome changed: "
+             f"{s['games_outcome_changed']:,}; A's skunks {100 * s['skunk_rate']:.2f}% (control "
+             f"{100 * s['control_skunk_rate']:.2f}%); {s['deals_mean']:.2f} deals a game"),
+        "",
+        "higher score  decisions  thrown otherwise  P(win) added (a game)  a change",
+    ]
+    for b in s["bands"]:
+        share = "" if b["differs_share"] is None else f"{100 * b['differs_share']:.1f}%"
+        per = "" if b["p_win_added_per_change"] is None else f"{b['p_win_added_per_change']:+.3f}"
+        lines.append(f"{b['band']:>12}  {b['decisions']:>9,}  {b['differs']:>7,} {share:>7}  "
+                     f"{100 * b['p_win_added']:>+8.2f}% ± {100 * b['p_win_added_se']:.2f}  {per:>9}")
+    lines.append(wrap("P(win) added: the games whose first board throw other than the points throw came in the band, "
+                      "their wins in X minus in C, over every game; a change: per such game"))
+    return "\n".join(lines)
+
+
+def board_play_json(s: dict) -> dict:
+    return header("game", s["variant"]) | {"board_play": s}
