@@ -235,7 +235,8 @@ def changes(game: int, seed: int = SEED) -> list[dict]:
             mine, theirs = (sa, sb) if is_a else (sb, sa)
             q = int(kt.objective_throw(cards, role, gm_in))
             if is_a and max(mine, theirs) >= BOARD_FROM:
-                dseed = kbg.mix64(np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(game * kbg.MAX_DEALS + j))
+                # the kernel's decision seed (its uint64 arithmetic wraps mod 2**64)
+                dseed = np.uint64(kbg.mix64(np.uint64((seed * 0x9E3779B97F4A7C15 + game * kbg.MAX_DEALS + j) % 2**64)))
                 q, qp = (int(x) for x in kbg.board_decide(cards, role, mine, theirs, dseed, N_HANDS, Z, gm_in, keeps,
                                                           rows, tab, b.target, b.skunk, k["stop_at_go"]))
                 if q != qp:
