@@ -41,6 +41,8 @@ from crib_stats.core.cards import Card, format_cards, parse_n
 from .board import SKUNK_POINTS, WIN_POINTS, Board, committed
 from .model import GameError, _inputs, check_variant
 
+_BOARD_INPUTS: dict = {}
+
 DEFAULT_SEED = 0
 DEFAULT_ACCURACY = 0.002
 MAX_HANDS = 400_000
@@ -143,6 +145,35 @@ def _board(variant: str) -> Board:
     return committed(variant)
 
 
+def board_inputs(variant: str) -> dict:
+    """The deal model's kernel inputs for objective discards (:func:`.model.kernel_inputs`),
+    once per process, the sweep's rank memo read from the disk cache (computing it costs about
+    a second a process, reading it a few hundredths)."""
+    if variant not in _BOARD_INPUTS:
+        import sys
+
+        from crib_stats.core import rules, tables
+        from crib_stats.core.cache import disk_cached
+        from crib_stats.core.rules import variant as get_variant
+        from crib_stats.discard import shards
+        from crib_stats.kernels.combinatorics import combinations
+
+        from . import model
+
+        def compute():
+            k = _inputs(variant, "objective")
+            return k["index"], k["rank_hand"], k["rank_crib"]
+
+        index, rank_hand, rank_crib = disk_cached(f"board_memo_{variant}", compute,
+                                                  modules=[sys.modules[__name__], model, shards, tables, rules])
+        v = get_variant(variant)
+        _BOARD_INPUTS[variant] = dict(
+            dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=index, rank_hand=rank_hand,
+            rank_crib=rank_crib, throws=combinations(v.dealt, v.throw), hand_table=tables.rank_table(v.kept + 1),
+            crib_table=tables.rank_table(5), rank_throws=np.full((2, 1), -1, np.int64))
+    return _BOARD_INPUTS[variant]
+
+
 def kernel_keeps(kept: int) -> np.ndarray:
     """Every kept rank multiset of ``kept`` cards (at most four of a rank), (K, 13) counts."""
     from crib_stats.kernels.combinatorics import rank_multisets
@@ -242,7 +273,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
         raise GameError(f"discard --score: the number of opponent hands must be 2 to {10 * MAX_HANDS:,}, got {hands}")
     if seed < 0 or seed >= 2**63:
         raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
-    k = _inputs(v.name, "objective")
+    k = board_inputs(v.name)
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
     srt = sorted(dealt, key=lambda c: c.code)

@@ -49,7 +49,7 @@ def board_text(a) -> str:
              f"{best.p_win_se:.4f}, P(win with a skunk) {best.p_skunk:.4f}, game points {best.game_points:.3f}"),
         wrap(board_verdict(a)),
         wrap(f"P(win): this deal played out under the game model ({a.short}); {a.method}; ± is one standard error "
-             f"of that sampling; the board's own error adds at most {max(t.table_se for t in a.throws):.4f}"),
+             f"of that sampling; the board's own error adds at most {max(t.table_se for t in a.throws):.5f}"),
         wrap(f"vs points: P(win) minus the points throw's (*, the game model's own throw), paired; net = hand {sign} "
              "crib (random crib model), as discard ranks them"),
         "",
