@@ -156,17 +156,17 @@ def test_stratified_error_is_honest_across_seeds():
     ("five-card", "5h 6h 7c jd qs", "pone", 55, 58),
 ])
 def test_against_whole_games(variant, cards, role, mine, theirs):
-    """The board's best throw and the points throw, each played out in 20,000 whole games
-    (this deal's opponent and starter random, then random deals by points to the end: no
-    board): each P(win) within its errors of the games', and the same order where the gap is
-    clear."""
+    """The board's best throw, the points throw and the worst, each played out in 20,000 whole
+    games (this deal's opponent and starter random, then random deals by points to the end: no
+    board): each P(win) within its errors of the games', and the same best throw where the gap
+    is clear."""
     a = gt.score_throws(cards, role, mine, theirs, variant)
     s = setup(cards, role, mine, theirs, variant)
     idx = {frozenset(s["codes"][list(ix)].tolist()): q
            for q, ix in enumerate(combinations(range(len(s["codes"])), 2))}
     n = 20_000
     sims = {}
-    for t in {a.best.throw: a.best, a.points.throw: a.points}.values():
+    for t in {a.best.throw: a.best, a.points.throw: a.points, a.throws[-1].throw: a.throws[-1]}.values():
         q = idx[frozenset(c.code for c in t.throw)]
         wins, _ = kbg.games_from(11, n, s["codes"], q, 1 if role == "dealer" else 2, mine, theirs, s["gm_in"],
                                  s["b"].target, s["b"].skunk, s["k"]["stop_at_go"])
@@ -244,3 +244,15 @@ def test_command_bad_input(cli, argv, words):
     code, _, err = cli("discard", "5h", "6h", "7c", "jd", "qs", "--variant", "three-player", "--dealer", "--score",
                        "1", "0")
     assert code == 2 and "two-player" in err
+
+
+def test_command_board_play(cli):
+    s = bp.committed()
+    code, out, _ = cli("game", "--board-play")
+    assert code == 0 and f"A's win rate   {100 * s['win_rate']:.2f}% ± {100 * s['win_rate_se']:.2f}" in out
+    code, out, _ = cli("game", "--board-play", "--json")
+    assert code == 0 and json.loads(out)["board_play"] == s
+    for argv, words in ((["--at", "1", "2", "--dealer"], "cannot go with --board-play"),
+                        (["--seed", "3"], "go with --board-play GAMES"), (["3"], "come in pairs")):
+        code, out, err = cli("game", "--board-play", *argv)
+        assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
