@@ -256,3 +256,12 @@ def test_command_board_play(cli):
                         (["--seed", "3"], "go with --board-play GAMES"), (["3"], "come in pairs")):
         code, out, err = cli("game", "--board-play", *argv)
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_kernel_warmup():
+    """The package's warmup compiles (or loads) every kernel of both modules that Python calls."""
+    kt.warmup()
+    kbg.warmup()
+    for module, names in ((kt, ("my_tables", "objective_throw", "keep_rows", "play_prefix", "sampled_values",
+                                "stratum_values")), (kbg, ("board_games", "games_from", "board_decide", "split", "walk"))):
+        assert [n for n in names if not getattr(module, n).signatures] == [], module.__name__

@@ -357,5 +357,5 @@ def warmup() -> None:
     prefix = (keeps, keep_rows(keeps), pre, done, 0, 0, False)
     sampled_values(0, 0, 0, unseen, 1, 121, 91, gm_in, mine_tab, prefix, tab)
     strata = np.zeros((1, 13), np.int64)
-    stratum_values(0, 0, np.zeros(0, np.int64), strata, np.zeros((13, 4), np.int64), np.zeros(13, np.int64), unseen,
+    stratum_values(0, 0, strata, np.zeros(0, np.int64), np.zeros((13, 4), np.int64), np.zeros(13, np.int64), unseen,
                    1, 121, 91, gm_in, mine_tab, prefix, tab)
