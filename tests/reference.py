@@ -1087,3 +1087,87 @@ def _replays(kept, their_ranks, me, played, stop_at_go):
     if s.over or s.turn != me:
         return None
     return s
+
+
+# =============================================================================================
+# discard for the board (issue #22): one deal played out for each throw, then the board's table
+# =============================================================================================
+
+
+def board_throw_hand(seed, k, unseen, n):
+    """The opponent's n cards of random hand k of seed from the list ``unseen`` (the kernel's
+    draw_hand: splitmix64 from a hash of (seed, k), a partial Fisher-Yates), in Python."""
+    state = board_mix64((board_mix64(seed ^ 0xBF58476D1CE4E5B9) + k * 0x9E3779B97F4A7C15) & BOARD_MASK)
+    deck = list(unseen)
+    for i in range(n):
+        state = (state + 0x9E3779B97F4A7C15) & BOARD_MASK
+        j = i + board_mix64(state) % (len(deck) - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:n]
+
+
+def board_throw_suits(seed, stratum, draw, counts, unseen):
+    """Suit draw ``draw`` of the opponent's rank counts (ranks 0..12, as the kernel's strata):
+    for each rank in turn, counts[r] of the unseen cards of that rank (in increasing code order)."""
+    state = board_mix64(seed ^ 0xBF58476D1CE4E5B9)
+    state = board_mix64((state + stratum * 0x9E3779B97F4A7C15) & BOARD_MASK)
+    state = board_mix64((state + draw * 0xBF58476D1CE4E5B9) & BOARD_MASK)
+    out = []
+    for r in range(13):
+        pick = [c for c in sorted(unseen) if c // 4 == r]
+        for i in range(counts[r]):
+            state = (state + 0x9E3779B97F4A7C15) & BOARD_MASK
+            j = i + board_mix64(state) % (len(pick) - i)
+            pick[i], pick[j] = pick[j], pick[i]
+            out.append(pick[i])
+    return out
+
+
+def board_throw_twin(dealt, opp, role, mine, theirs, tables, variant="six-card", target=121, skunk=91):
+    """Every throw of your ``dealt`` codes (sorted; throws in itertools order over them) against
+    the opponent holding ``opp``: [(P(win), P(win with a skunk), board error)] averaged over every
+    starter left, the deal played point by point from (mine, theirs) in the game's order. The
+    opponent throws by board_choose; ``tables`` = (W, SW, SL, SE) from the dealer's side."""
+    win, skunk_win, skunk_loss, win_se = tables
+    dealt = sorted(dealt)
+    me_dealer = role == "dealer"
+    okeep, othrow = board_choose(opp, "pone" if me_dealer else "dealer", variant)
+    starters = [c for c in range(52) if c not in dealt and c not in opp]
+    out = []
+    for idx in combinations(range(len(dealt)), 2):
+        mthrow = [dealt[i] for i in idx]
+        mkeep = [c for i, c in enumerate(dealt) if i not in idx]
+        pone, dealer = (okeep, mkeep) if me_dealer else (mkeep, okeep)
+        play = board_greedy_events([card(c)[0] for c in pone], [card(c)[0] for c in dealer],
+                                   stop_at_go=variant == "five-card")
+        acc = [0.0, 0.0, 0.0]
+        for s in starters:
+            events = [(1, 2)] if card(s)[0] == 11 else []
+            events += play
+            events += [(0, show_total(pone, s)), (1, show_total(dealer, s)), (1, show_total(mthrow + othrow, s, True))]
+            score = {"me": mine, "them": theirs}
+            result = None
+            for who, x in events:
+                side = "me" if (who == 1) == me_dealer else "them"
+                for _ in range(x):
+                    score[side] += 1
+                    if score[side] >= target:
+                        result = side
+                        break
+                if result:
+                    break
+            if result == "me":
+                acc[0] += 1
+                acc[1] += score["them"] < skunk
+            elif result is None:
+                a, b = score["me"], score["them"]
+                if me_dealer:  # the opponent deals next
+                    acc[0] += 1 - win[b, a]
+                    acc[1] += skunk_loss[b, a]
+                    acc[2] += win_se[b, a]
+                else:
+                    acc[0] += win[a, b]
+                    acc[1] += skunk_win[a, b]
+                    acc[2] += win_se[a, b]
+        out.append(tuple(x / len(starters) for x in acc))
+    return out

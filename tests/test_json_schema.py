@@ -1,7 +1,7 @@
 """One JSON convention for every command's --json: schema_version, command and variant in every
 object; cards always lists of strings; every exact value x comes as x (a number) and x_exact
-("p/q") that agree; keys use the command line's names (no underscores inside names like
-five_card)."""
+("p/q") that agree, every sampled one as x and its standard error x_se; keys use the command
+line's names (no underscores inside names like five_card)."""
 
 import json
 import re
@@ -21,6 +21,8 @@ COMMANDS = [
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "minimax", "--top", "2"],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--pegging", "greedy", "--peg-opponent", "equilibrium",
      "--top", "2"],
+    ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--score", "118", "116", "--top", "3"],
+    ["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "five-card", "--pone", "--score", "55", "58", "--top", "2"],
     ["peg", "4", "2", "3", "5", "6"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "greedy"],
     pytest.param(["sweep", "--variant", "five-card"], marks=pytest.mark.slow),  # a whole sweep: 30 s
@@ -59,7 +61,9 @@ def test_every_json_object_follows_the_schema(cli, argv):
             assert isinstance(value, str) and "/" in value, (path, key)
             assert base in parent and float(Fraction(value)) == pytest.approx(parent[base], rel=1e-12), (path, key)
         if isinstance(value, float) and f"{key}_exact" not in parent:
-            # the board's figures are floats of a sampled model (crib-stats game), never exact
-            assert key in {"sd", "probability"} or key.startswith("p_win") or key == "p_skunked", \
-                f"{path}.{key} has no exact twin"
+            # a sampled figure x comes with its standard error x_se instead (discard --score); the
+            # board's figures in advise --score are floats of the sampled board model (crib-stats game)
+            sampled = f"{key}_se" in parent or key.endswith("_se")
+            board = key.startswith("p_win") or key == "p_skunked"
+            assert key in {"sd", "probability"} or sampled or board, f"{path}.{key} has no exact twin"
         assert not re.search(r"(five|six)_card|_player", key), (path, key)  # the CLI's names: five-card

@@ -1,5 +1,7 @@
-"""The game to 121 (61): the deal model (:mod:`.model`) and the chance of winning from every
-board position by backward induction (:mod:`.board`).
+"""The game to 121 (61): the deal model (:mod:`.model`), the chance of winning from every
+board position by backward induction (:mod:`.board`), each throw of a deal by that chance
+(:mod:`.throws`, ``discard --score``) and what throwing for the board is worth in whole games
+(:mod:`.boardplay`).
 
 ``make data`` regenerates the committed model with :func:`regenerate`.
 """
@@ -10,6 +12,9 @@ from __future__ import annotations
 def regenerate(data_dir) -> list:
     """Write the committed game models into ``data_dir`` (``make data``: crib_stats/data/) afresh (the committed deal model and its solved board):
     the hook for scripts/regenerate_data.py. Returns the paths written."""
+    from crib_stats.game import boardplay
     from crib_stats.game.committed import write_committed
 
-    return write_committed(data_dir)
+    written = write_committed(data_dir)
+    # what playing to the board is worth: whole games on the board just written (about 10 minutes)
+    return written + boardplay.write_committed(data_dir)

@@ -214,7 +214,8 @@ def configure_cache() -> None:
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, crib, deals, distributions, equilibrium, game, maxima, pegvalue, play, policies, show, sweep,
+        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, maxima, pegvalue,
+        play, policies, show, sweep,
     )
 
     show.warmup()
@@ -230,3 +231,5 @@ def warmup() -> None:
     game.warmup()
     board.warmup()
     advise.warmup()
+    boardthrow.warmup()
+    boardgames.warmup()

@@ -121,6 +121,83 @@ def choose_throw(cards, role, index, rank_hand, rank_crib, throws, n_other, hs, 
     return b
 
 
+@njit(cache=True, inline="always")
+def add_event(who, pts, n, player, x):
+    """``x`` points of ``player`` (0 pone, 1 dealer) added to a script of ``n`` events
+    (consecutive points of one player are one event); returns the new number of events."""
+    if x > 0:
+        if n > 0 and who[n - 1] == player:
+            pts[n - 1] += x
+        else:
+            who[n] = player
+            pts[n] = x
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def greedy_events(pone_counts, dealer_counts, stop_at_go, who, pts, n):
+    """The play of two kept hands (rank counts), both greedy, point by point onto the script
+    ``who``/``pts`` after its first ``n`` events (each card's points, then any go / last-card
+    point). Returns (events now, the pone's play points, the dealer's)."""
+    st, seq = new_play(pone_counts, dealer_counts)
+    st = settle(st, stop_at_go)
+    while st[S_DONE] == 0:
+        r = greedy_choice(seq, st)
+        before_p = st[S_PONE]
+        before_d = st[S_DEALER]
+        st = play_card(seq, st, r)
+        mover = 1 - st[S_TURN]
+        n = add_event(who, pts, n, mover, (st[S_PONE] - before_p) if mover == 0 else (st[S_DEALER] - before_d))
+        before_p = st[S_PONE]
+        before_d = st[S_DEALER]
+        st = settle(st, stop_at_go)
+        n = add_event(who, pts, n, 0, st[S_PONE] - before_p)  # the go / last card (at most one player)
+        n = add_event(who, pts, n, 1, st[S_DEALER] - before_d)
+    return n, st[S_PONE], st[S_DEALER]
+
+
+@njit(cache=True)
+def deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats):
+    """The script of a deal once both have thrown: ``kept`` (2, keep) the pone's (row 0) and the
+    dealer's kept cards, ``crib`` its four cards: his heels, the greedy play, the pone's hand, the
+    dealer's hand and the crib, into ``who``/``pts``; the per-seat figures into ``stats``.
+    Returns the number of events."""
+    keep = kept.shape[1]
+    for i in range(N_STATS):
+        stats[i] = 0
+    n = 0
+    # his heels
+    if (starter >> 2) == JACK:
+        stats[STAT_HEELS] = 2
+        who[n] = 1
+        pts[n] = 2
+        n += 1
+    # the play, card by card
+    counts = np.zeros((2, RANKS), np.int64)
+    for player in range(2):
+        for i in range(keep):
+            counts[player, kept[player, i] >> 2] += 1
+    n, peg_pone, peg_dealer = greedy_events(counts[0], counts[1], stop_at_go, who, pts, n)
+    stats[STAT_PEG_PONE] = peg_pone
+    stats[STAT_PEG_DEALER] = peg_dealer
+    # the show: pone's hand, dealer's hand, the crib
+    for player in range(2):
+        base, suit, jacks = card_summary(kept[player], keep)
+        stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
+    base, suit, jacks = card_summary(crib, 4)
+    su = starter & 3
+    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
+    if suit >= 0 and suit == su:
+        c += CRIB_FLUSH
+    stats[STAT_CRIB] = c
+    n = add_event(who, pts, n, 0, stats[STAT_HAND_PONE])
+    n = add_event(who, pts, n, 1, stats[STAT_HAND_DEALER] + stats[STAT_CRIB])
+    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
+    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
+    return n
+
+
 @njit(cache=True)
 def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
               rank_throws, who, pts, stats):
@@ -159,78 +236,7 @@ def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, h
             if not (thrown >> i) & 1:
                 kept[player, m] = cards[i]
                 m += 1
-    for i in range(N_STATS):
-        stats[i] = 0
-    n = 0
-    # his heels
-    if (starter >> 2) == JACK:
-        stats[STAT_HEELS] = 2
-        who[n] = 1
-        pts[n] = 2
-        n += 1
-    # the play, card by card
-    counts = np.zeros((2, RANKS), np.int64)
-    for player in range(2):
-        for i in range(keep):
-            counts[player, kept[player, i] >> 2] += 1
-    st, seq = new_play(counts[0], counts[1])
-    st = settle(st, stop_at_go)
-    while st[S_DONE] == 0:
-        r = greedy_choice(seq, st)
-        before_p = st[S_PONE]
-        before_d = st[S_DEALER]
-        st = play_card(seq, st, r)
-        mover = 1 - st[S_TURN]
-        gained = (st[S_PONE] - before_p) if mover == 0 else (st[S_DEALER] - before_d)
-        if gained > 0:
-            if n > 0 and who[n - 1] == mover:
-                pts[n - 1] += gained
-            else:
-                who[n] = mover
-                pts[n] = gained
-                n += 1
-        before_p = st[S_PONE]
-        before_d = st[S_DEALER]
-        st = settle(st, stop_at_go)
-        for player in range(2):  # the go / last card (at most one player)
-            gained = (st[S_PONE] - before_p) if player == 0 else (st[S_DEALER] - before_d)
-            if gained > 0:
-                if n > 0 and who[n - 1] == player:
-                    pts[n - 1] += gained
-                else:
-                    who[n] = player
-                    pts[n] = gained
-                    n += 1
-    stats[STAT_PEG_PONE] = st[S_PONE]
-    stats[STAT_PEG_DEALER] = st[S_DEALER]
-    # the show: pone's hand, dealer's hand, the crib
-    for player in range(2):
-        base, suit, jacks = card_summary(kept[player], keep)
-        stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
-    base, suit, jacks = card_summary(crib, 4)
-    su = starter & 3
-    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
-    if suit >= 0 and suit == su:
-        c += CRIB_FLUSH
-    stats[STAT_CRIB] = c
-    if stats[STAT_HAND_PONE] > 0:
-        if n > 0 and who[n - 1] == 0:
-            pts[n - 1] += stats[STAT_HAND_PONE]
-        else:
-            who[n] = 0
-            pts[n] = stats[STAT_HAND_PONE]
-            n += 1
-    rest = stats[STAT_HAND_DEALER] + stats[STAT_CRIB]
-    if rest > 0:
-        if n > 0 and who[n - 1] == 1:
-            pts[n - 1] += rest
-        else:
-            who[n] = 1
-            pts[n] = rest
-            n += 1
-    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
-    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
-    return n
+    return deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats)
 
 
 @njit(cache=True, inline="always")

@@ -66,6 +66,10 @@ def _cmd_discard(args) -> int:
 
     if args.role is None:
         raise UsageError("discard: say whose crib it is: --dealer (yours) or --pone (an opponent's)")
+    if args.score is not None:
+        return _discard_for_the_board(args)
+    if args.seed is not None or args.accuracy is not None:
+        raise UsageError("discard: --seed and --accuracy go with --score MINE THEIRS")
     need = whole_number(args.need, "--need")
     top = whole_number(args.top, "--top", 1)
     if args.rank_by == "need" and need is None:
@@ -76,20 +80,52 @@ def _cmd_discard(args) -> int:
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
                                peg_opponent=args.peg_opponent)
-    if not args.json and not args.csv:
-        first_run_note()
-    shown = analysis.top(top)
-    if args.json:
-        say(json.dumps(report.discard_json(shown), ensure_ascii=False))
-    elif args.csv:
-        say(report.discard_csv(shown))
-    else:
-        say(report.discard_text(shown))
+    shown = _print_throws(args, analysis.top(top), report.discard_json, report.discard_csv, report.discard_text)
     if args.plot:
         from crib_stats.presentation.plots import discard_figure
 
         wrote(io.save_figure(args.plot, discard_figure(shown)))
     return EXIT_OK
+
+
+def _discard_for_the_board(args) -> int:
+    """``discard --score MINE THEIRS``: every throw by P(win the game) (:mod:`crib_stats.game.throws`)."""
+    from crib_stats.game import throws as board_throws
+    from crib_stats.presentation import report
+
+    others = [flag for flag, given in (("--need", args.need), ("--rank-by", args.rank_by), ("--pegging", args.pegging),
+                                       ("--peg-opponent", args.peg_opponent), ("--starter", args.starter),
+                                       ("--plot", args.plot)) if given is not None]
+    if args.crib_model != "random":
+        others.append("--crib-model")
+    if others:
+        raise UsageError(f"discard --score: {', '.join(others)} cannot go with --score: the game model it plays "
+                         "the deal under has its own crib (the opponent's real throw) and play (greedy)")
+    mine, theirs = (whole_number(x, "--score") for x in args.score)
+    seed = whole_number(args.seed, "--seed", 0)
+    accuracy = board_throws.DEFAULT_ACCURACY
+    if args.accuracy is not None:
+        try:
+            accuracy = float(args.accuracy)
+        except ValueError:
+            raise UsageError(f"--accuracy takes a number such as 0.002, got {str(args.accuracy)[:12]!r}") from None
+    top = whole_number(args.top, "--top", 1)
+    analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
+                                         seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy)
+    _print_throws(args, analysis.top(top), report.board_json, report.board_csv, report.board_text)
+    return EXIT_OK
+
+
+def _print_throws(args, shown, as_json, as_csv, as_text):
+    """Print a discard analysis as ``--json``, ``--csv`` or text (the first-run note before text)."""
+    if args.json:
+        say(json.dumps(as_json(shown), ensure_ascii=False))
+    elif args.csv:
+        say(as_csv(shown))
+    else:
+        first_run_note()
+        say(as_text(shown))
+    return shown
 
 
 def _cmd_peg(args) -> int:

@@ -42,6 +42,42 @@ def _wrote(path) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
 
+def _board_play(args) -> int:
+    """``game --board-play [GAMES]``: the committed measurement, or GAMES new games."""
+    from crib_stats.core import io
+    from crib_stats.game import boardplay as bp
+    from crib_stats.presentation.report import boardthrow as rb
+
+    others = [f for f, given in (("--at", args.at), ("--dealer/--pone", args.role), ("--deals", args.deals),
+                                 ("--plot", args.plot), ("--csv", args.csv or None)) if given is not None]
+    if args.variant != "six-card" or args.discard != "objective":
+        others.append("--variant/--discard")
+    if others:
+        raise UsageError(f"game --board-play: {', '.join(others)} cannot go with --board-play (six-card games, "
+                         "objective discards)")
+    if args.board_play == "committed":
+        if args.seed != "0" or args.shards or args.scheduler or args.fresh or args.out:
+            raise UsageError("game --board-play: --seed, --shards, --scheduler, --fresh and --out go with "
+                             "--board-play GAMES")
+        summary = bp.committed()
+    else:
+        games = _whole(args.board_play, "--board-play", 2)
+        seed = _whole(args.seed, "--seed", 0)
+        shards = _whole(args.shards, "--shards", 1) or min(bp.SHARDS, games)
+        workers = _whole(args.workers, "--workers", 1)
+        if args.out is not None:
+            io.OutputDir(args.out, [bp.DATA_JSON, bp.DATA_GAMES])  # checked before the games are played
+            for path in bp.write_committed(args.out, games, seed, shards,
+                                           progress=progress_bar("board play", "shards")):
+                _wrote(path)
+            summary = json.loads((__import__("pathlib").Path(args.out) / bp.DATA_JSON).read_text())
+        else:
+            summary, _ = bp.measure(games, seed, shards, scheduler=args.scheduler, workers=workers, fresh=args.fresh,
+                                    progress=progress_bar("board play", "shards"))
+    print(json.dumps(rb.board_play_json(summary)) if args.json else rb.board_play_text(summary))
+    return 0
+
+
 def run(args) -> int:
     """Run ``crib-stats game`` (``args`` from :func:`add_parser`'s subcommand). Raises
     :class:`~crib_stats.core.errors.CribStatsError` on bad input, before any output."""
@@ -50,6 +86,8 @@ def run(args) -> int:
     from crib_stats.game.model import check_policies, check_variant, data_name
     from crib_stats.presentation.report import game as rg
 
+    if args.board_play is not None:
+        return _board_play(args)
     v = check_variant(args.variant)
     check_policies(args.discard, "greedy", v.name)
     target = gb.rules(v.name)["target"]

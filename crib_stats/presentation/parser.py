@@ -155,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
               "crib-stats discard 5h 6h 7c jd qs --variant five-card --dealer --json",
               "crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c",
               "crib-stats discard 5h 6h 7c jd qs kd --pone --pegging greedy \\\n"
-              "      --peg-opponent equilibrium"],
+              "      --peg-opponent equilibrium",
+              "crib-stats discard 5h 6h 7c jd qs kd --dealer --score 118 116"],
              CARDS_HELP)
     d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
@@ -178,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --pegging, the opponent's keep in the play: random (default: any four cards "
                         "you have not seen) or equilibrium (dealt six, throws by the solved discard game's "
                         "purified strategy for their role; rank level, exact under that model)")
+    d.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
+                   help="discard for the board: rank the throws by P(win the game) from this score (yours, the "
+                        "opponent's; --dealer: you deal this deal), the deal played out under the game model and "
+                        "later deals by its board (six-card, five-card; default crib model and no --pegging)")
+    d.add_argument("--seed", metavar="S", help="with --score: the seed of the opponent hands' suits (default 0)")
+    d.add_argument("--accuracy", metavar="SE", help="with --score: the largest standard error of P(win) "
+                   "(default 0.002)")
     d.add_argument("--top", metavar="K", help="show only the best K throws")
     fmt = d.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print one JSON object")
@@ -313,6 +321,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="objective (default: the sweep's, dealer max E[hand] + E[crib], pone max E[hand] - E[crib]) "
                         "or equilibrium (six-card: the solved discard game's purified strategy picks the thrown "
                         "ranks, the objective the suits)")
+    g.add_argument("--board-play", nargs="?", const="committed", metavar="GAMES",
+                   help="what playing to the board is worth: whole games of a player throwing by discard --score "
+                        "against one throwing by points (the committed measurement; GAMES: play that many anew, "
+                        "with --seed, --shards, --scheduler, --fresh, --out DIR)")
     g.add_argument("--deals", metavar="N", help="sample a new deal model of N deals instead of the committed one")
     g.add_argument("--seed", metavar="S", default="0", help="with --deals: the deals' seed (default 0)")
     g.add_argument("--scheduler", metavar="WHERE",

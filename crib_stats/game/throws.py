@@ -1,0 +1,324 @@
+"""Discard for the board: every throw of one deal ranked by the chance of winning the game.
+
+At a position (your score, the opponent's, who deals) the deal is played out under the game
+model (:mod:`.model`) for each throw: the opponent is dealt six (five) of the cards you have not
+seen and throws by the model's discard policy for their seat (the sweep objective, objective
+discards), the starter is any card left, both play greedy, the points are scored in the game's
+order and the game ends the moment someone reaches the target. A deal that ends below it
+passes to the next position, valued by the committed board (:func:`.board.committed`): every
+later deal follows the model. So
+
+    P(win | throw) = sum over this deal's outcomes of P(outcome | throw) x (1 if you reach the
+    target first, 0 if the opponent does, else the board's P(win) at the new position with the
+    deal passed).
+
+The opponent's hands are sampled (:mod:`crib_stats.kernels.boardthrow`: enumerating all
+C(46, 6) with their own suit-dependent throws would take minutes), every starter left is
+enumerated for each, and every throw sees the same hands (common random numbers), so the
+difference between two throws is far more precise than either. Hands are drawn in batches until
+every throw's P(win) has a standard error at most ``accuracy`` (0.002 by default): the result
+depends only on the seed and the number of hands, printed with it. That error covers the
+sampling of this deal's opponent hands only; the board's own error (its jackknife, ``Board.se``)
+is bounded separately (``table_se``: the mean of the board's error over the positions reached,
+at least the error it adds) and mostly cancels between throws.
+
+>>> a = score_throws("5h 6h 7c jd qs kd", "pone", 117, 117, hands=256)
+>>> len(a.throws), a.hands, 0 <= a.best.p_win <= 1
+(15, 256, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from crib_stats.core.cards import Card, format_cards, parse_n
+
+from .board import SKUNK_POINTS, WIN_POINTS, Board, committed
+from .model import GameError, _inputs, check_variant
+
+_BOARD_INPUTS: dict = {}
+
+DEFAULT_SEED = 0
+DEFAULT_ACCURACY = 0.002
+MAX_HANDS = 400_000
+MAX_DRAWS = 16
+ROLES = ("dealer", "pone")
+SHORT = ("the opponent is dealt the cards you have not seen and throws by the game model's objective for their seat; "
+         "every starter left; both play greedy; the game ends the moment someone reaches the target; later deals "
+         "follow the game model (the committed board)")
+ASSUMES = ("the opponent is dealt the rest of the cards you have not seen and throws by the game model's "
+           "objective for their seat (max E[hand] + E[crib] as dealer, E[hand] - E[crib] as pone, random crib "
+           "model, the sweep's tie rule); the starter is any card left; both play greedy; the points are scored "
+           "in the game's order and the game ends the moment someone reaches the target; every later deal "
+           "follows the game model (the committed board)")
+
+
+@dataclass(frozen=True)
+class BoardThrow:
+    """One throw's figures: P(win), P(win with a skunk), expected game points (2 a win, 3 a
+    skunk), each with its sampling error; ``table_se`` the bound on the board's error;
+    ``net`` the points net of :func:`crib_stats.discard.analysis.analyse` (hand +- crib, random
+    crib model); ``vs_points`` P(win) minus the points throw's, with its paired error."""
+
+    throw: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    p_win: float
+    p_win_se: float
+    p_skunk: float
+    p_skunk_se: float
+    game_points: float
+    game_points_se: float
+    table_se: float
+    net: Fraction
+    hand_ev: Fraction
+    crib_ev: Fraction
+    vs_points: float
+    vs_points_se: float
+    points_throw: bool
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    """Every throw of one deal at a position, best P(win) first (ties: the higher net)."""
+
+    dealt: tuple[Card, ...]
+    role: str
+    variant: str
+    mine: int
+    theirs: int
+    target: int
+    skunk: int
+    seed: int
+    hands: int
+    accuracy: float
+    starters: int
+    throws: tuple[BoardThrow, ...]
+    seconds: float
+    method: str = ""
+    assumes: str = ASSUMES
+    short: str = SHORT
+
+    @property
+    def best(self) -> BoardThrow:
+        return self.throws[0]
+
+    @property
+    def points(self) -> BoardThrow:
+        """The throw by points: the game model's own throw for your seat."""
+        return next(t for t in self.throws if t.points_throw)
+
+    @property
+    def differs(self) -> bool:
+        """True when the best throw for the board is not the throw for points."""
+        return not self.best.points_throw
+
+    def top(self, k: int | None) -> "BoardAnalysis":
+        from dataclasses import replace
+
+        if not k:
+            return self
+        shown = list(self.throws[:k])
+        if not any(t.points_throw for t in shown):
+            shown.append(self.points)  # the comparison always shows the points throw
+        return replace(self, throws=tuple(shown))
+
+
+def check_position(mine, theirs, role: str, target: int) -> None:
+    """One line for a position that is over or impossible."""
+    if role not in ROLES:
+        raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
+    for name, x in (("MINE", mine), ("THEIRS", theirs)):
+        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
+            raise GameError(f"discard --score: {name} must be a score from 0 to {target - 1}, got {x!r:.20}: "
+                            "impossible")
+        if x >= target:
+            raise GameError(f"discard --score: {name} is {x}: the game is over at {target} (a score at or past "
+                            "the target); give scores below it")
+
+
+def _board(variant: str) -> Board:
+    return committed(variant)
+
+
+def board_inputs(variant: str) -> dict:
+    """The deal model's kernel inputs for objective discards (:func:`.model.kernel_inputs`),
+    once per process, the sweep's rank memo read from the disk cache (computing it costs about
+    a second a process, reading it a few hundredths)."""
+    if variant not in _BOARD_INPUTS:
+        import sys
+
+        from crib_stats.core import rules, tables
+        from crib_stats.core.cache import disk_cached
+        from crib_stats.core.rules import variant as get_variant
+        from crib_stats.discard import shards
+        from crib_stats.kernels.combinatorics import combinations
+
+        from . import model
+
+        def compute():
+            k = _inputs(variant, "objective")
+            return k["index"], k["rank_hand"], k["rank_crib"]
+
+        index, rank_hand, rank_crib = disk_cached(f"board_memo_{variant}", compute,
+                                                  modules=[sys.modules[__name__], model, shards, tables, rules])
+        v = get_variant(variant)
+        _BOARD_INPUTS[variant] = dict(
+            dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=index, rank_hand=rank_hand,
+            rank_crib=rank_crib, throws=combinations(v.dealt, v.throw), hand_table=tables.rank_table(v.kept + 1),
+            crib_table=tables.rank_table(5), rank_throws=np.full((2, 1), -1, np.int64))
+    return _BOARD_INPUTS[variant]
+
+
+def kernel_keeps(kept: int) -> np.ndarray:
+    """Every kept rank multiset of ``kept`` cards (at most four of a rank), (K, 13) counts."""
+    from crib_stats.kernels.combinatorics import rank_multisets
+
+    return rank_multisets(kept, np.arange(13, dtype=np.int64))
+
+
+def strata(dealt: int, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The opponent's possible dealt rank multisets from the ``unseen`` cards, (M, 13) counts,
+    and the ways to hold each (prod over ranks of C(unseen of the rank, count)), exact ints."""
+    from math import comb
+
+    from crib_stats.kernels.combinatorics import rank_multisets
+
+    u = np.bincount(unseen >> 2, minlength=13)
+    ms = rank_multisets(dealt, np.arange(13, dtype=np.int64))
+    ms = np.ascontiguousarray(ms[(ms <= u).all(axis=1)])
+    ways_of = np.array([[comb(int(n), c) for c in range(7)] for n in u], np.int64)  # [rank, count]
+    ways = ways_of[np.arange(13), ms].prod(axis=1)  # at most C(46, 6): exact in int64
+    return ms, ways
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Kernel rows per unit and draw (units x draws x throws x values) and how to average them:
+    stratified (``weights`` per unit, summing to 1; the error from the spread of each unit's
+    draws, two or more) or equally weighted random hands (``sample``: one draw each, the error
+    from their spread)."""
+
+    values: np.ndarray
+    weights: np.ndarray
+    draws: int
+    hands: int
+    units: int
+    sample: bool = False
+
+    @classmethod
+    def sampled(cls, vals: np.ndarray) -> "Estimate":
+        n = vals.shape[0]
+        return cls(vals[:, None], np.full(n, 1.0 / n), 1, n, n, sample=True)
+
+    def of(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(estimates, standard errors) of a quantity given per unit and draw, ``x`` (units,
+        draws, ...): one figure per trailing index."""
+        if self.sample:
+            n = x.shape[0]
+            se = x[:, 0].std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(x.shape[2:], np.nan)
+            return x[:, 0].mean(axis=0), se
+        w = self.weights
+        return w @ x.mean(axis=1), np.sqrt((w ** 2) @ x.var(axis=1, ddof=1) / self.draws)
+
+
+def _stratified(v, unseen: np.ndarray, seed: int, accuracy: float, common: tuple) -> Estimate:
+    """Every opponent rank multiset, weighted by its ways, each with suit draws until every
+    throw's P(win) error is at most ``accuracy`` (two draws at least, for the error)."""
+    from crib_stats.kernels import boardthrow as kt
+
+    ms, ways = strata(v.dealt, unseen)
+    w = ways / int(ways.sum())
+    by_rank = np.zeros((13, 4), np.int64)
+    n_by_rank = np.zeros(13, np.int64)
+    for c in unseen:
+        r = int(c) >> 2
+        by_rank[r, n_by_rank[r]] = c
+        n_by_rank[r] += 1
+    rows = np.arange(len(ms), dtype=np.int64)
+    draws = []
+    while True:
+        draws.append(kt.stratum_values(seed, len(draws), ms, rows, by_rank, n_by_rank, *common))
+        if len(draws) < 2:
+            continue
+        est = Estimate(np.stack(draws, axis=1), w, len(draws), len(ms) * len(draws), len(ms))
+        se = float(est.of(est.values[..., kt.V_WIN])[1].max())
+        if se <= accuracy or len(draws) >= MAX_DRAWS:
+            return est
+
+
+def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
+                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None
+                 ) -> BoardAnalysis:
+    """Every throw of ``cards`` at (mine, theirs) as ``role`` this deal, valued by P(win) (see
+    the module docstring). ``hands``: a fixed number of opponent hands instead of sampling to
+    ``accuracy``; ``board``: the board of later deals (default: the committed one)."""
+    from crib_stats.discard.analysis import analyse
+    from crib_stats.kernels import boardthrow as kt
+
+    start = time.perf_counter()
+    v = check_variant(variant)
+    dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
+    if role not in ROLES:
+        raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
+    check_position(mine, theirs, role, v.game)
+    b = board if board is not None else _board(v.name)
+    if not (0 < accuracy < 1):
+        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
+    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
+        raise GameError(f"discard --score: the number of opponent hands must be 2 to {10 * MAX_HANDS:,}, got {hands}")
+    if seed < 0 or seed >= 2**63:
+        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    k = board_inputs(v.name)
+    throws = k["throws"]
+    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
+    srt = sorted(dealt, key=lambda c: c.code)
+    codes = np.array([c.code for c in srt], np.int64)
+    held = set(codes.tolist())
+    unseen = np.array([c for c in range(52) if c not in held], np.int64)
+    mine_tab = kt.my_tables(codes, throws, k["hand_table"])
+    r = b.row
+    tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
+           np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
+    my_role = 1 if role == "dealer" else 2
+    keeps = kernel_keeps(v.kept)
+    pre, done = kt.play_prefix(keeps, mine_tab[1], my_role, int(mine), int(theirs), b.target, b.skunk,
+                               v.play_stops_at_first_go)
+    prefix = (keeps, kt.keep_rows(keeps), pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
+    common = (unseen, my_role, b.target, b.skunk, gm_in, mine_tab, prefix, tab)
+    if hands is not None:
+        vals = kt.sampled_values(int(seed), 0, int(hands), *common)
+        est = Estimate.sampled(vals)
+        method = f"{hands:,} random opponent hands (seed {seed})"
+    else:
+        est = _stratified(v, unseen, int(seed), accuracy, common)
+        method = (f"every opponent rank multiset ({est.units:,}) weighted by its ways, {est.draws} suit draw"
+                  f"{'s' if est.draws > 1 else ''} each (seed {seed})")
+    q_points = int(kt.objective_throw(codes, my_role, gm_in))
+    analysis = analyse(dealt, role=role, variant=v.name)
+    by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
+    win, sk = est.values[..., kt.V_WIN], est.values[..., kt.V_SKUNK]
+    pw, pw_se = est.of(win)
+    ps, ps_se = est.of(sk)
+    g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
+    d, d_se = est.of(win - win[..., q_points:q_points + 1])
+    tse = est.of(est.values[..., kt.V_SE])[0]
+    rows = []
+    for q in range(throws.shape[0]):
+        res = by_throw[frozenset(srt[i].code for i in throws[q])]
+        rows.append(BoardThrow(
+            throw=res.throw, keep=res.keep, p_win=float(pw[q]), p_win_se=float(pw_se[q]), p_skunk=float(ps[q]),
+            p_skunk_se=float(ps_se[q]), game_points=float(g[q]), game_points_se=float(g_se[q]),
+            table_se=float(tse[q]), net=res.net_ev, hand_ev=res.hand_ev, crib_ev=res.crib_ev,
+            vs_points=float(d[q]), vs_points_se=float(d_se[q]), points_throw=q == q_points))
+    rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
+    return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=b.target,
+                         skunk=b.skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
+                         starters=len(unseen) - v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start)
+
+
+__all__ = ["score_throws", "BoardAnalysis", "BoardThrow", "check_position", "DEFAULT_SEED", "DEFAULT_ACCURACY"]

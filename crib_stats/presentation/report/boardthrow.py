@@ -1,0 +1,159 @@
+"""``discard --score``: every throw by its chance of winning the game; text table, CSV and JSON.
+
+A sampled figure ``x`` comes with its standard error ``x_se`` (no ``x_exact``: it is not exact);
+the points figures of the discard analysis keep their exact twins.
+"""
+
+from __future__ import annotations
+
+from crib_stats.presentation.report.base import cards, exact, header, with_exact, wrap
+
+ERROR_COVERS = ("the standard error of the sampling of this deal's opponent hands (the seed and the number of hands "
+                "are given); the committed board's own error is not in it: it adds at most table_se (the mean of the "
+                "board's jackknife error over the positions reached) and mostly cancels between throws")
+
+
+def _cards(cs) -> str:
+    return " ".join(cards(cs))
+
+
+def _position(a) -> str:
+    deals = "you deal" if a.role == "dealer" else "the opponent deals"
+    return f"you {a.mine}, opponent {a.theirs} (to {a.target}), {deals}"
+
+
+def board_title(a) -> str:
+    whose = "your crib" if a.role == "dealer" else "opponent's crib"
+    return f"{a.variant}, {a.role} ({whose}), to the board at {_position(a)}: {_cards(a.dealt)}"
+
+
+def board_verdict(a) -> str:
+    """One line: the best throw for the board against the best for points."""
+    best, pts = a.best, a.points
+    if not a.differs:
+        return (f"the board agrees with points: throw {_cards(best.throw)} (P(win) {best.p_win:.4f} ± "
+                f"{best.p_win_se:.4f}) is the best for both")
+    return (f"the board changes the throw: {_cards(best.throw)} wins {best.vs_points:+.4f} ± {best.vs_points_se:.4f} "
+            f"more often than {_cards(pts.throw)}, the best for points (net {float(pts.net):.3f} against "
+            f"{float(best.net):.3f})")
+
+
+def board_text(a) -> str:
+    best = a.best
+    throw_w = max(5, max(len(_cards(t.throw)) for t in a.throws))
+    keep_w = max(4, max(len(_cards(t.keep)) for t in a.throws))
+    sign = "+" if a.role == "dealer" else "-"
+    lines = [
+        wrap(board_title(a)),
+        wrap(f"best for the board: throw {_cards(best.throw)}, keep {_cards(best.keep)}: P(win) {best.p_win:.4f} ± "
+             f"{best.p_win_se:.4f}, P(win with a skunk) {best.p_skunk:.4f}, game points {best.game_points:.3f}"),
+        wrap(board_verdict(a)),
+        wrap(f"P(win): this deal played out under the game model ({a.short}); {a.method}; ± is one standard error "
+             f"of that sampling; the board's own error adds at most {max(t.table_se for t in a.throws):.5f}"),
+        wrap(f"vs points: P(win) minus the points throw's (*, the game model's own throw), paired; net = hand {sign} "
+             "crib (random crib model), as discard ranks them"),
+        "",
+        f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'P(win)':>6} {'±':>6} {'vs points':>9} {'P(skunk)':>8} "
+        f"{'game pts':>8} {'net':>6}",
+    ]
+    for t in a.throws:
+        vs = "" if t.points_throw else f"{t.vs_points:+.4f}"
+        lines.append(f"{_cards(t.throw):<{throw_w}}  {_cards(t.keep):<{keep_w}} {t.p_win:>6.4f} {t.p_win_se:>6.4f} "
+                     f"{vs:>9} {t.p_skunk:>8.4f} {t.game_points:>8.3f} {float(t.net):>6.3f}"
+                     + (" *" if t.points_throw else ""))
+    return "\n".join(lines)
+
+
+def _throw_item(t) -> dict:
+    item = {"throw": cards(t.throw), "keep": cards(t.keep)}
+    item |= with_exact("hand_ev", t.hand_ev) | with_exact("crib_ev", t.crib_ev) | with_exact("net_ev", t.net)
+    item |= {"points_throw": t.points_throw, "p_win": t.p_win, "p_win_se": t.p_win_se, "p_win_skunk": t.p_skunk,
+             "p_win_skunk_se": t.p_skunk_se, "game_points": t.game_points, "game_points_se": t.game_points_se,
+             "vs_points": t.vs_points, "vs_points_se": t.vs_points_se, "table_se": t.table_se}
+    return item
+
+
+def board_json(a) -> dict:
+    best, pts = a.best, a.points
+    return header("discard", a.variant) | {
+        "dealt": cards(a.dealt),
+        "role": a.role,
+        "crib_model": "random",
+        "starter": None,
+        "need": None,
+        "rank_by": "board",
+        "pegging": None,
+        "score": {"mine": a.mine, "theirs": a.theirs, "target": a.target, "skunk_below": a.skunk,
+                  "deals": "me" if a.role == "dealer" else "opponent"},
+        "model": a.assumes,
+        "method": a.method,
+        "seed": a.seed,
+        "opponent_hands": a.hands,
+        "starters_per_hand": a.starters,
+        "target_se": a.accuracy,
+        "error_covers": ERROR_COVERS,
+        "best_for_board": {"throw": cards(best.throw), "keep": cards(best.keep)},
+        "best_for_points": {"throw": cards(pts.throw), "keep": cards(pts.keep)},
+        "board_differs": a.differs,
+        "p_win_gain": best.vs_points,
+        "p_win_gain_se": best.vs_points_se,
+        "throws": [_throw_item(t) for t in a.throws],
+    }
+
+
+CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points", "vs_points_se", "p_win_skunk",
+               "p_win_skunk_se", "game_points", "game_points_se", "table_se", "hand_ev", "crib_ev", "net_ev",
+               "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands"]
+
+
+def board_csv(a) -> str:
+    rows = [",".join(CSV_COLUMNS)]
+    for t in a.throws:
+        vals = [_cards(t.throw), _cards(t.keep), str(t.points_throw).lower(), repr(t.p_win), repr(t.p_win_se),
+                repr(t.vs_points), repr(t.vs_points_se), repr(t.p_skunk), repr(t.p_skunk_se), repr(t.game_points),
+                repr(t.game_points_se), repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
+                repr(float(t.net)), exact(t.hand_ev), exact(t.crib_ev), exact(t.net), str(a.mine), str(a.theirs),
+                a.role, str(a.seed), str(a.hands)]
+        rows.append(",".join(vals))
+    return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# game --board-play: what playing to the board is worth
+# ---------------------------------------------------------------------------------------------
+
+
+def _pct(x, se) -> str:
+    return f"{100 * x:.2f}% ± {100 * se:.2f}"
+
+
+def board_play_text(s: dict) -> str:
+    lines = [
+        wrap(f"what playing to the board is worth ({s['variant']}): {s['games']:,} whole games, seed {s['seed']}"),
+        wrap(f"A throws for the board from a score of {s['board_from']} (either player's): the best P(win) over "
+             f"{s['n_hands']:,} random opponent hands, taken when it beats the points throw by more than {s['z']} "
+             "paired standard errors; B throws by points (the game model's throw); both play greedy; each deals "
+             "first in half the games"),
+        "",
+        f"A's win rate   {_pct(s['win_rate'], s['win_rate_se'])}  (1/2 + mean(X - C), C: the same games with A",
+        "               throwing by points too; ± one standard error)",
+        f"  raw          {_pct(s['win_rate_raw'], s['win_rate_raw_se'])}  (A's wins in X alone; control "
+        f"{_pct(s['control_win_rate'], s['control_win_rate_se'])})",
+        wrap(f"games in which A threw otherwise at least once: {s['games_board_differs']:,}; their outcome changed: "
+             f"{s['games_outcome_changed']:,}; A's skunks {100 * s['skunk_rate']:.2f}% (control "
+             f"{100 * s['control_skunk_rate']:.2f}%); {s['deals_mean']:.2f} deals a game"),
+        "",
+        "higher score  decisions  thrown otherwise  P(win) added (a game)  a change",
+    ]
+    for b in s["bands"]:
+        share = "" if b["differs_share"] is None else f"{100 * b['differs_share']:.1f}%"
+        per = "" if b["p_win_added_per_change"] is None else f"{b['p_win_added_per_change']:+.3f}"
+        lines.append(f"{b['band']:>12}  {b['decisions']:>9,}  {b['differs']:>7,} {share:>7}  "
+                     f"{100 * b['p_win_added']:>+8.2f}% ± {100 * b['p_win_added_se']:.2f}  {per:>9}")
+    lines.append(wrap("P(win) added: the games whose first board throw other than the points throw came in the band, "
+                      "their wins in X minus in C, over every game; a change: per such game"))
+    return "\n".join(lines)
+
+
+def board_play_json(s: dict) -> dict:
+    return header("game", s["variant"]) | {"board_play": s}
