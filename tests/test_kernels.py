@@ -215,7 +215,7 @@ def test_play_table_cache_recomputed_when_playvalue_changes(private_cache, tmp_p
     monkeypatch.setattr(playvalue, "__file__", str(_edited_copy(playvalue, tmp_path / "edit")))
     edited = playvalue.play_table.__wrapped__("greedy")
     assert reads == ["greedy", "greedy"] and (edited == first).all()
-    assert len(list(private_cache.glob("play_table_greedy-*.npz"))) == 2  # one entry per content
+    assert len(list(private_cache.glob("play_table_greedy-*.npy"))) == 2  # one entry per content
 
 
 def test_purified_keeps_cache_recomputed_when_peg_opponent_changes(private_cache, tmp_path, monkeypatch):
