@@ -22,7 +22,9 @@ Importing this package imports neither its submodules nor numba (a command loads
 kernels it uses). The first kernel module imported points numba's on-disk cache at a directory keyed by a digest of every kernel source
 file: numba notices when a function's own file changes, but not when a function it calls in
 another file does, so a cache written by other kernel sources is never read (see
-:func:`cache_dir`). Nothing compiles at import; :func:`warmup` compiles deliberately.
+:func:`cache_dir`); the digest is remembered on disk under the files' stamps, so a warm
+process stats the sources instead of hashing them (:func:`digest_of`). Nothing compiles at
+import; :func:`warmup` compiles deliberately.
 
 Every disk cache of the package is keyed by :func:`content_digest` (the kernel sources, the
 source of every module whose code shapes the stored value, the bytes of its input files), and
