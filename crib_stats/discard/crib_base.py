@@ -64,13 +64,14 @@ class RandomCrib:
 
     def outcomes(self, keeps, throws, unseen, variant, starter, sign):
         from crib_stats.kernels import crib  # lazy: numba only when used
+        from crib_stats.kernels.jit import one_thread
 
         hand_table = rank_table(variant.kept + 1)
         crib_table = rank_table(5)
         if variant.others_to_crib == 2:
-            # one deal, on this thread (the kernel is serial: numba's thread pool is never
-            # started, 25 ms of a process's start-up); a Ctrl-C inside it is raised when it returns
-            with held_interrupt():
+            # one deal: smaller than a thread team's start-up; a Ctrl-C inside the kernel is
+            # raised when it returns
+            with one_thread(), held_interrupt():
                 h, cs, per, ch, nh = crib.discard_random_pairs(
                     keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
                 )

@@ -119,7 +119,7 @@ def discard_random(keeps, throws, unseen, n_other, starter, hand_table, crib_tab
     return hand_by_s, crib_sum_by_s, _per_starter(n_unseen, n_other), crib_hist, net_hist
 
 
-@njit(cache=True)  # serial: one deal's 15 throws take less than a thread team's start-up
+@njit(cache=True, parallel=True)
 def discard_random_pairs(keeps, throws, unseen, starter, hand_table, crib_table, sign):
     """The same tallies as :func:`discard_random` for two other crib cards, by rank classes.
 
@@ -137,7 +137,7 @@ def discard_random_pairs(keeps, throws, unseen, starter, hand_table, crib_table,
     for i in range(n_unseen):
         in_unseen[unseen[i]] = True
         all_cnt[unseen[i] >> 2] += 1
-    for ti in range(n_throws):
+    for ti in prange(n_throws):
         kb, ks, kj, tb, ts, tj = _throw_setup(keeps, throws, ti)
         cnt = all_cnt.copy()
         for si in range(n_unseen):
