@@ -121,7 +121,7 @@ _DIGEST: str | None = None
 # one change time (git's "racily clean" files), never two writes seconds apart.
 
 _MEMO_NAME = "digests.txt"
-_MEMO_LINES = 256  # the most recent entries kept
+_MEMO_LINES = 128  # the most recent entries kept (a few a process; a digest_of line is 2 kB)
 _SETTLED_NS = 2_000_000_000
 _memo_entries: dict[str, str] | None = None
 
