@@ -101,6 +101,56 @@ def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path):
     assert kernels.digest_of(fake) != digest
 
 
+@pytest.fixture
+def private_memo(tmp_path, monkeypatch):
+    """The digest memo in tmp_path, empty, as a new process would start."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "memo"))
+    monkeypatch.setattr(kernels, "_memo_entries", None)
+    return tmp_path / "memo" / kernels._MEMO_NAME
+
+
+def _kernels_copy(folder):
+    folder.mkdir()
+    for path in kernels._HERE.glob("*.py"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    return folder
+
+
+def test_kernel_digest_memo_is_read_by_the_next_process_and_an_edit_misses_it(tmp_path, private_memo, monkeypatch):
+    fake = _kernels_copy(tmp_path / "kernels")
+    monkeypatch.setattr(kernels, "_SETTLED_NS", -10**12)  # the copies count as settled at once
+    digest = kernels.digest_of(fake)
+    assert digest == kernels.source_digest() and private_memo.is_file()
+    # the next process answers from the memo: it reads no kernel source
+    monkeypatch.setattr(kernels, "_memo_entries", None)
+    real_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail(f"read {self}") if self.parent == fake
+                        else real_read(self))
+    assert kernels.digest_of(fake) == digest
+    monkeypatch.setattr(Path, "read_bytes", real_read)
+    # an edit changes the file's stamp: the memo is missed and the new bytes are hashed
+    (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
+    monkeypatch.setattr(kernels, "_memo_entries", None)
+    edited = kernels.digest_of(fake)
+    assert edited != digest
+    monkeypatch.setattr(kernels, "_memo_entries", None)
+    assert kernels.digest_of(fake) == edited  # the edited sources' digest, remembered in turn
+
+
+def test_kernel_digest_memo_skips_files_changed_just_now(tmp_path, private_memo, monkeypatch):
+    """A file changed within the last _SETTLED_NS is hashed every time: a second write in the
+    same clock tick, same size, mtime put back, could leave its stamp unchanged."""
+    fake = _kernels_copy(tmp_path / "kernels")
+    digest = kernels.digest_of(fake)
+    st = (fake / "show.py").stat()
+    text = (fake / "show.py").read_text()
+    (fake / "show.py").write_text(text.replace("def ", "def  ", 1)[:-1])  # same size
+    os.utime(fake / "show.py", ns=(st.st_atime_ns, st.st_mtime_ns))
+    monkeypatch.setattr(kernels, "_memo_entries", None)
+    assert kernels.digest_of(fake) != digest
+    assert not private_memo.exists() or str(fake) not in private_memo.read_text()
+
+
 def test_python_pip_equals_the_kernel_pip():
     from crib_stats.core.cards import Card
     from crib_stats.kernels.pips import pip
@@ -165,7 +215,7 @@ def test_play_table_cache_recomputed_when_playvalue_changes(private_cache, tmp_p
     monkeypatch.setattr(playvalue, "__file__", str(_edited_copy(playvalue, tmp_path / "edit")))
     edited = playvalue.play_table.__wrapped__("greedy")
     assert reads == ["greedy", "greedy"] and (edited == first).all()
-    assert len(list(private_cache.glob("play_table_greedy-*.npz"))) == 2  # one entry per content
+    assert len(list(private_cache.glob("play_table_greedy-*.npy"))) == 2  # one entry per content
 
 
 def test_purified_keeps_cache_recomputed_when_peg_opponent_changes(private_cache, tmp_path, monkeypatch):

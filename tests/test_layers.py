@@ -144,3 +144,23 @@ def test_a_kernel_module_still_brings_numba():  # the check above can fail
     code = "import sys, crib_stats.kernels.show; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True"
+
+
+def test_a_warm_score_command_imports_only_what_it_uses():
+    """#18 item 4 (start-up), without timing anything: once warm, a ``crib-stats score`` process
+    imports, beyond what numpy imports, none of what its start-up once paid for: numba and
+    pandas (its table is read from disk), hashlib and shutil (the kernel digest is remembered
+    under the sources' stamps), zipfile (the table is .npy records), json (no --json),
+    fractions, threading, tempfile, and no other command's modules."""
+    run = "from crib_stats.presentation.cli import main; main(['score', '5h', '5c', '5s', 'jd', '--starter', '5d'])"
+    subprocess.run([sys.executable, "-c", run], capture_output=True, check=True)  # warm: table, digest memo
+    show = "; print('MODULES', ' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", "import sys; " + run + show], capture_output=True, text=True,
+                         check=True).stdout
+    loaded = set(out.split("MODULES", 1)[1].split())
+    numpy_alone = subprocess.run([sys.executable, "-c", "import sys, numpy" + show], capture_output=True, text=True,
+                                 check=True).stdout
+    avoided = {"numba", "pandas", "hashlib", "shutil", "zipfile", "json", "fractions", "threading", "tempfile",
+               "crib_stats.show.deals", "crib_stats.show.enumeration", "crib_stats.discard"}
+    avoided -= set(numpy_alone.split("MODULES", 1)[1].split())  # what numpy imports is not ours to avoid
+    assert not avoided & loaded, sorted(avoided & loaded)

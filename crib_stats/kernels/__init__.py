@@ -22,7 +22,9 @@ Importing this package imports neither its submodules nor numba (a command loads
 kernels it uses). The first kernel module imported points numba's on-disk cache at a directory keyed by a digest of every kernel source
 file: numba notices when a function's own file changes, but not when a function it calls in
 another file does, so a cache written by other kernel sources is never read (see
-:func:`cache_dir`). Nothing compiles at import; :func:`warmup` compiles deliberately.
+:func:`cache_dir`); the digest is remembered on disk under the files' stamps, so a warm
+process stats the sources instead of hashing them (:func:`digest_of`). Nothing compiles at
+import; :func:`warmup` compiles deliberately.
 
 Every disk cache of the package is keyed by :func:`content_digest` (the kernel sources, the
 source of every module whose code shapes the stored value, the bytes of its input files), and
@@ -33,9 +35,7 @@ days, under an exclusive ``fcntl.flock``; an entry in use has its timestamp touc
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -57,22 +57,48 @@ def source_digest() -> str:
 def digest_of(directory: Path) -> str:
     """sha256 (16 hex digits) of every ``*.py`` file in ``directory``, with numba's and numpy's
     versions (read from their installed metadata: importing numba here would cost every
-    process that only reads a cached table half a second)."""
-    h = hashlib.sha256(f"numba {_installed_version('numba')} numpy {_installed_version('numpy')}\n".encode())
-    for path in sorted(Path(directory).glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    process that only reads a cached table half a second).
+
+    The digest is remembered on disk under the files' :func:`_stamp` (with the stamps of
+    numba's and numpy's installed files), so a warm process stats the files instead of
+    reading and hashing them (and never imports hashlib: 5 ms of a ``crib-stats score``)."""
+    directory = Path(directory)
+    paths = sorted(directory / name for name in os.listdir(directory) if name.endswith(".py"))
+    libs = [(name, _origin(name)) for name in ("numba", "numpy")]
+
+    def key(changed: list[int]) -> str | None:
+        try:
+            parts = [f"{name} {_stamp(origin, changed) if origin else '-'}" for name, origin in libs]
+        except OSError:
+            return None
+        return _stamped_key("digest_of " + str(directory.resolve()), parts, paths, changed)
+
+    def compute() -> str:
+        import hashlib  # lazy: only when the stamps are new
+
+        versions = " ".join(f"{name} {_installed_version(name, origin)}" for name, origin in libs)
+        h = hashlib.sha256(f"{versions}\n".encode())
+        for path in paths:
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return h.hexdigest()[:16]
+
+    return _memo(key, compute)
 
 
-def _installed_version(name: str) -> str:
-    """The installed version of ``name`` without importing it: from the ``NAME-VERSION.dist-info``
-    folder beside the package (importing importlib.metadata alone costs a process 20 ms), else
-    from importlib.metadata."""
+def _origin(name: str) -> str | None:
+    """The file a module is imported from, found without importing it."""
     from importlib.util import find_spec
 
     spec = find_spec(name)
-    if spec is not None and spec.origin:
-        found = sorted(Path(spec.origin).parent.parent.glob(f"{name}-*.dist-info"))
+    return spec.origin if spec is not None and spec.origin else None
+
+
+def _installed_version(name: str, origin: str | None) -> str:
+    """The installed version of ``name`` without importing it: from the ``NAME-VERSION.dist-info``
+    folder beside the package (importing importlib.metadata alone costs a process 20 ms), else
+    from importlib.metadata."""
+    if origin:
+        found = sorted(Path(origin).parent.parent.glob(f"{name}-*.dist-info"))
         if len(found) == 1:
             return found[0].name[len(name) + 1:-len(".dist-info")]
     from importlib.metadata import version
@@ -81,6 +107,99 @@ def _installed_version(name: str) -> str:
 
 
 _DIGEST: str | None = None
+
+
+# ---- the digest memo: a digest of file contents remembered under the files' stamps
+#
+# A stamp is what os.stat says of a file: size, modification and change times (ns), inode and
+# device. Writing a file changes its change time, which no tool can set back (cp -p, rsync -t
+# and os.utime restore the modification time only), and replacing it changes its inode, so a
+# file whose stamp is unchanged has unchanged bytes. A memo entry is written only when every
+# stamp read after the bytes equals the one read before, so an edit racing the hashing is
+# never remembered under the old stamp; and only for files last changed over _SETTLED_NS ago:
+# file times move in clock ticks (milliseconds), so two writes of a just-written file can share
+# one change time (git's "racily clean" files), never two writes seconds apart.
+
+_MEMO_NAME = "digests.txt"
+_MEMO_LINES = 128  # the most recent entries kept (a few a process; a digest_of line is 2 kB)
+_SETTLED_NS = 2_000_000_000
+_memo_entries: dict[str, str] | None = None
+
+
+def _stamp(path, changed: list[int] | None = None) -> str:
+    """``path``'s stamp; its change time is appended to ``changed``."""
+    st = os.stat(path)
+    if changed is not None:
+        changed.append(st.st_ctime_ns)
+    return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}:{st.st_dev}"
+
+
+def _stamped_key(kind: str, parts: list[str], paths, changed: list[int]) -> str | None:
+    """One memo key: ``kind``, ``parts`` and every path with its stamp (None if one cannot be
+    read or a path has a tab or a line break, which the memo file cannot hold)."""
+    try:
+        items = [kind, *parts, *(f"{p} {_stamp(p, changed)}" for p in paths)]
+    except OSError:
+        return None
+    key = "\t".join(items)
+    return None if "\n" in key or "\r" in key or any("\t" in i for i in items) else key
+
+
+def _memo_path() -> Path:
+    return _cache_root() / _MEMO_NAME
+
+
+def _memo_load() -> dict[str, str]:
+    global _memo_entries
+    if _memo_entries is None:
+        _memo_entries = {}
+        try:
+            with open(_memo_path(), encoding="utf-8") as fh:
+                for line in fh:
+                    value, sep, key = line.rstrip("\n").partition("\t")
+                    if sep:
+                        _memo_entries[key] = value
+        except (OSError, UnicodeDecodeError):
+            pass
+    return _memo_entries
+
+
+def _memo_store(key: str, value: str) -> None:
+    """Add one entry (best effort: the file is replaced whole, so a reader never sees half of
+    it; two processes storing at once may lose one entry, which is computed again later)."""
+    entries = _memo_load()
+    entries.pop(key, None)
+    entries[key] = value
+    while len(entries) > _MEMO_LINES:
+        entries.pop(next(iter(entries)))
+    path = _memo_path()
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.writelines(f"{v}\t{k}\n" for k, v in entries.items())
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _memo(key, compute) -> str:
+    """``compute()``, or the value remembered under ``key(changed)`` (a function, called before
+    and after computing, that appends the change times of the files it stamps to ``changed``):
+    the value is remembered only if the key held and every file had settled."""
+    changed: list[int] = []
+    before = key(changed)
+    if before is not None:
+        hit = _memo_load().get(before)
+        if hit is not None:
+            return hit
+    value = compute()
+    if before is not None and key([]) == before and all(c < time.time_ns() - _SETTLED_NS for c in changed):
+        _memo_store(before, value)
+    return value
 
 
 def cache_home() -> Path:
@@ -94,9 +213,15 @@ def cache_home() -> Path:
 
 @lru_cache(maxsize=None)
 def _source_bytes_digest(path: str) -> str:
-    """sha256 of one module's source file, read once per process (an edit made while a long
-    run is going does not make the run disown its own work)."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """sha256 of one module's source file, fixed at its first use in a process (an edit made
+    while a long run is going does not make the run disown its own work): remembered on disk
+    under the file's stamp, read and hashed only when the stamp is new."""
+    def compute() -> str:
+        import hashlib  # lazy: only when the stamp is new
+
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+    return _memo(lambda changed: _stamped_key("file", [], [path], changed), compute)
 
 
 def content_digest(modules=(), inputs=()) -> str:
@@ -109,14 +234,26 @@ def content_digest(modules=(), inputs=()) -> str:
     >>> content_digest([t], [b"x"]) == content_digest([t.__file__], [b"x"]) != content_digest([t], [b"y"])
     True
     """
-    h = hashlib.sha256(b"kernels " + source_digest().encode() + b"\n")
+    lines = [b"kernels " + source_digest().encode() + b"\n"]
     for m in modules:
         path = Path(m if isinstance(m, (str, os.PathLike)) else m.__file__).resolve()
-        h.update(b"module " + path.name.encode() + b" " + _source_bytes_digest(str(path)).encode() + b"\n")
+        lines.append(b"module " + path.name.encode() + b" " + _source_bytes_digest(str(path)).encode() + b"\n")
+    if inputs:
+        import hashlib  # lazy: inputs are read and hashed at every call (no memo)
+
     for x in inputs:
         data = x if isinstance(x, (bytes, bytearray, memoryview)) else Path(x).read_bytes()
-        h.update(b"input " + hashlib.sha256(data).hexdigest().encode() + b"\n")
-    return h.hexdigest()[:16]
+        lines.append(b"input " + hashlib.sha256(data).hexdigest().encode() + b"\n")
+    text = b"".join(lines)
+
+    def compute() -> str:
+        import hashlib  # lazy: only for a new combination
+
+        return hashlib.sha256(text).hexdigest()[:16]
+
+    # the key is the hashed text itself (hex digests and file names): no stamp to go stale
+    readable = text.decode("utf-8", "replace")
+    return _memo(lambda changed: None if "\t" in readable else "content\t" + readable.replace("\n", "\t"), compute)
 
 
 MAX_AGE_DAYS = 30
@@ -154,6 +291,8 @@ def prune_stale(root, pattern: str, keep=(), max_age_days: float = MAX_AGE_DAYS,
                     if only is not None and not only(entry):
                         continue
                     if entry.is_dir():
+                        import shutil  # lazy: shutil imports bz2 and lzma, 3 ms of every start
+
                         shutil.rmtree(entry, ignore_errors=True)
                     else:
                         entry.unlink()

@@ -28,11 +28,9 @@ class held_interrupt:
         cls = type(self)
         if cls._depth == 0:
             import signal
-            import threading
 
-            if (threading.current_thread() is threading.main_thread()
-                    and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-                cls._saved = signal.signal(signal.SIGINT, cls._hold)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                cls._saved = _replace_handler(cls._hold)
         cls._depth += 1
         return self
 
@@ -78,15 +76,15 @@ class held_interrupt:
         previous handler is put back after."""
         import contextlib
         import signal
-        import threading
 
         @contextlib.contextmanager
         def guarded():
-            if (threading.current_thread() is not threading.main_thread()
-                    or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+            saved = None
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                saved = _replace_handler(cls._guard)
+            if saved is None:
                 yield
                 return
-            saved = signal.signal(signal.SIGINT, cls._guard)
             try:
                 yield
             finally:
@@ -116,6 +114,18 @@ class held_interrupt:
         if "error" in box:
             raise box["error"]
         return box["value"]
+
+
+def _replace_handler(handler):
+    """Install ``handler`` for SIGINT and return the one it replaced, or None outside the main
+    thread (where signal.signal refuses: asking the threading module instead would import it,
+    1 ms of every start)."""
+    import signal
+
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except ValueError:
+        return None
 
 
 def _in_numba(frame) -> bool:

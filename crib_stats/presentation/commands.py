@@ -3,7 +3,6 @@ function, prints its report and writes its files; :mod:`.cli` maps failures to e
 
 from __future__ import annotations
 
-import json
 import sys
 
 from crib_stats.core.errors import UsageError
@@ -13,6 +12,12 @@ from crib_stats.presentation.console import (
 from crib_stats.presentation.parser import whole_number
 
 
+def _dumps(obj, **kw) -> str:
+    import json  # lazy: only --json and the JSON files need it (2 ms of every other start)
+
+    return json.dumps(obj, **kw)
+
+
 def _cmd_score(args) -> int:
     from crib_stats.presentation import report
     from crib_stats.core.rules import variant as get_variant
@@ -20,7 +25,7 @@ def _cmd_score(args) -> int:
 
     v = get_variant(args.variant)
     b = score(args.cards, args.starter, crib=args.crib, variant=v)
-    say(json.dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
+    say(_dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
     return EXIT_OK
 
 
@@ -37,7 +42,7 @@ def _cmd_enumerate(args) -> int:
     summaries = [en.summary(t, args.method) for t in tables]
     odds = report.odds_for(tables, deals.odds(deals=not args.no_deals))
     if args.json:
-        say(json.dumps(report.enumerate_json(summaries, odds, args.method)))
+        say(_dumps(report.enumerate_json(summaries, odds, args.method)))
     elif args.csv:
         say(report.enumerate_csv(summaries, odds))
     else:
@@ -119,7 +124,7 @@ def _discard_for_the_board(args) -> int:
 def _print_throws(args, shown, as_json, as_csv, as_text):
     """Print a discard analysis as ``--json``, ``--csv`` or text (the first-run note before text)."""
     if args.json:
-        say(json.dumps(as_json(shown), ensure_ascii=False))
+        say(_dumps(as_json(shown), ensure_ascii=False))
     elif args.csv:
         say(as_csv(shown))
     else:
@@ -145,9 +150,9 @@ def _cmd_peg(args) -> int:
         out = io.OutputDir(args.out, [name]) if args.out is not None else None
         progress = bar_if_tty(f"{v.name} extremes", "pone hands")
         result = extremes.extremes(v, progress=progress, blocks=160)  # short calls: Ctrl-C stops within a second
-        say(json.dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
+        say(_dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
         if out is not None:
-            out.write(name, json.dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
+            out.write(name, _dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
                       f"crib-stats peg --extremes --variant {v.name} --out DIR",
                       f"{v.name} play: extremes over all {result.hand_pairs:,} pairs of hands, each with an example play")
             out.close()
@@ -185,7 +190,7 @@ def _cmd_peg(args) -> int:
                 raise UsageError("peg: give the play with --play CARDS (or --best/--worst to search)")
             result = pegging.play(args.pone, args.dealer, args.play, variant=v)
             title, mode, side = "the play", "play", None
-        say(json.dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
+        say(_dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
               else report.play_text(result, title))
         return EXIT_OK
     if not args.cards:
@@ -193,7 +198,7 @@ def _cmd_peg(args) -> int:
             raise UsageError("peg: --best/--worst need both hands: --pone CARDS --dealer CARDS")
         raise UsageError("peg: give a count (crib-stats peg 4 2 3 5 6), --pone/--dealer hands, or --extremes")
     events = pegging.count_points(args.cards)
-    say(json.dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
+    say(_dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
     return EXIT_OK
 
 
@@ -218,7 +223,7 @@ def _cmd_claims(args) -> int:
         out.close()
     entries = claims.evaluate(args.id, ctx, progress=bar_if_tty("claims", "claims"))
     if args.json:
-        say(json.dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
+        say(_dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
     else:
         say(claims_report.render_text(entries))
     if args.markdown:
@@ -339,7 +344,7 @@ def _cmd_sweep(args) -> int:
         else:
             sample = seats_sample.committed_sample_result(args.pegging)
     if args.json:
-        say(json.dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
+        say(_dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
     else:
         say(report.sweep_text(result) + ("\n\n" + report.seats_text(seats, sample).rstrip() if seats else ""))
     if out is not None:
@@ -392,7 +397,7 @@ def _cmd_advise(args) -> int:
         score = (whole_number(args.score[0], "advise --score MINE"), whole_number(args.score[1], "advise --score THEIRS"))
     a = advise(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
                score=score, variant=args.variant)
-    say(json.dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
+    say(_dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
     return EXIT_OK
 
 

@@ -73,9 +73,60 @@ def _formatter(prog):
 
 
 def _sub(sub, name: str, help: str, description: str, examples: list[str], extra: str = "", usage: str | None = None):
+    """The command's parser, and what the grammar below says of its options: recorded, and
+    given to the parser when :class:`_Commands` first hands it out."""
     epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) + (f"\n\n{extra}" if extra else "")
-    return sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=_formatter,
-                          usage=usage)
+    parser = sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=_formatter,
+                            usage=usage)
+    parser._later = _Later()
+    return parser._later
+
+
+class _Later:
+    """Stands for a command's parser (or one of its groups) in :func:`build_parser`: every
+    ``add_argument`` and ``add_mutually_exclusive_group`` is recorded, in order, and replayed on
+    the real parser by :meth:`replay`. A command line builds only its own command's options
+    (the eleven commands' options cost 3 to 7 ms of every start, argparse being slow to add one)."""
+
+    def __init__(self, calls: list | None = None, index: int = 0):
+        self._calls = [] if calls is None else calls  # (target, method, args, kwargs, result)
+        self._index = index
+
+    def add_argument(self, *args, **kwargs) -> None:
+        self._calls.append((self._index, "add_argument", args, kwargs, None))
+
+    def add_mutually_exclusive_group(self, **kwargs) -> "_Later":
+        group = _Later(self._calls, len(self._calls) + 1)
+        self._calls.append((self._index, "add_mutually_exclusive_group", (), kwargs, group._index))
+        return group
+
+    def replay(self, parser: argparse.ArgumentParser) -> None:
+        made = {0: parser}
+        for target, method, args, kwargs, result in self._calls:
+            value = getattr(made[target], method)(*args, **kwargs)
+            if result is not None:
+                made[result] = value
+
+
+class _Commands(dict):
+    """The commands' parsers by name (argparse's ``choices`` of the subcommand action): each is
+    given its options (:class:`_Later`) the first time it is looked up, by argparse or anyone."""
+
+    def __getitem__(self, name: str) -> argparse.ArgumentParser:
+        parser = super().__getitem__(name)
+        later = parser.__dict__.pop("_later", None)
+        if later is not None:
+            later.replay(parser)
+        return parser
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        return [self[name] for name in self]
+
+    def items(self):
+        return [(name, self[name]) for name in self]
 
 
 GAME_DESCRIPTION = ("The chance of winning from every board position (your score, the opponent's,\n"
@@ -118,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "  crib-stats discard 5h 6h 7c jd qs kd --dealer\n  crib-stats peg 4 2 3 5 6")
     p.add_argument("--version", action="version", version=f"crib-stats {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.choices = sub._name_parser_map = _Commands()  # one object in argparse: filled on look-up
 
     s = _sub(sub, "score", "score a hand or crib with the starter, itemised",
              "Score a hand (or crib) with the starter:\nfifteens, pairs, runs, flush, nobs.",

@@ -11,6 +11,7 @@ One JSON schema for every command (``SCHEMA_VERSION``): every object has ``schem
 under ``x`` and the exact fraction as a "p/q" string under ``x_exact``; keys use the names of
 the command line (``five-card``, ``three-four-player-deal``).
 
+>>> from fractions import Fraction
 >>> exact(Fraction(60759, 12740))
 '60759/12740'
 >>> wrap("said: " + "fifteen two, " * 8, indent=8).count("\\n")
@@ -18,8 +19,6 @@ the command line (``five-card``, ``three-four-player-deal``).
 """
 
 from __future__ import annotations
-
-from fractions import Fraction  # noqa: F401  (the doctests above use it)
 
 from importlib import import_module
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-from fractions import Fraction
 from typing import Iterable
 
 from crib_stats.core.exact import exact_items as with_exact, frac_text as exact  # noqa: F401

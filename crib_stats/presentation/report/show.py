@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from crib_stats.presentation.report.base import cards, exact, header, plural, with_exact, wrap, wrap_items
-from crib_stats.show.deals import format_one_in
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,6 +116,8 @@ def enumerate_text(summaries, odds, method: str) -> str:
             out.append(f"{score:>5} {c:>11,} {c / s.combinations:>12.8f} {a / s.combinations:>12.8f}")
         out.append("")
     if odds:
+        from crib_stats.show.deals import format_one_in  # lazy: score's report needs none of show.deals
+
         out.append("== odds of the top hands")
         for o in odds:
             out.append(wrap(f"{o.framing}:"))
