@@ -311,6 +311,20 @@ def main() -> None:
     t_disc_peg = process([CLI, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--pegging", "greedy"])
     rows.append(("crib-stats discard ... --pegging greedy (process, warm; target <= 1 s)", t_disc_peg,
                  base_name, base_proc))
+    # the play advisor: the per-machine table of every hand's keep against the walk over every
+    # opponent hand one at a time (the same exact answer), at the lead and later in the play
+    from crib_stats.game.advise import advise
+
+    hand = ("5h 6h 7c jd qs kd", "qs kd", "4c")
+    for seat, played, what in (("pone", "", "the lead, 8,145,060 hands (target <= 2 s)"),
+                               ("dealer", "10s", "after one card"), ("dealer", "10s 5h 9c", "after three cards"),
+                               ("dealer", "10s 5h 9c 6h ah", "after five cards")):
+        advise(*hand, seat, played)
+        t_table = best_of(lambda: advise(*hand, seat, played), 3)
+        t_cards = best_of(lambda: advise(*hand, seat, played, walk="cards"), 1 if not played else 3)
+        rows.append((f"advise: {what}", t_table, "every opponent hand walked one by one", t_cards))
+    t_adv = process([CLI, "advise", *hand[0].split(), "--throw", *hand[1].split(), "--starter", hand[2], "--pone"])
+    rows.append(("crib-stats advise ... --pone at the lead (process, warm; target <= 2 s)", t_adv, base_name, base_proc))
 
     print(f"{'timed':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'ratio':>8}")
     for name, t, bname, bt in rows:

@@ -12,9 +12,14 @@ from __future__ import annotations
 def regenerate(data_dir) -> list:
     """Write the committed game models into ``data_dir`` (``make data``: crib_stats/data/) afresh (the committed deal model and its solved board):
     the hook for scripts/regenerate_data.py. Returns the paths written."""
-    from crib_stats.game import boardplay
+    from pathlib import Path
+
+    from crib_stats.game import advise_value, boardplay
     from crib_stats.game.committed import write_committed
 
     written = write_committed(data_dir)
     # what playing to the board is worth: whole games on the board just written (about 10 minutes)
-    return written + boardplay.write_committed(data_dir)
+    written += boardplay.write_committed(data_dir)
+    # what the play advisor is worth: deals with one player advised (about 15 minutes)
+    advise_value.write_committed(data_dir)
+    return written + [Path(data_dir) / advise_value.COMMITTED]
