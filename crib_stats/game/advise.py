@@ -298,9 +298,8 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
     ranks of a reduced pack (for the tests); ``walk``: ``auto`` (``table`` without ``score``),
-    ``cards`` (every hand, one at a time), ``table`` (the per-machine table of every hand's
-    keep, as exceptions to each rank multiset's usual keep) or ``dense`` (that table entry by
-    entry): all give the same exact answer. ``detail``: a dict that receives the arrays behind
+    ``cards`` (every hand, one at a time) or ``table`` (the per-machine table of every hand's
+    keep, as exceptions to each rank multiset's usual keep): both give the same exact answer. ``detail``: a dict that receives the arrays behind
     the answer (the posterior's weight per kept multiset ``w_row``, ``net`` per multiset and
     candidate rank ``cand_ranks``, and the replay's inputs), for measurements."""
     from crib_stats.kernels import advise as ka  # lazy: numba only when used
@@ -344,9 +343,9 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     must = np.array(sorted(c.code for c, m in zip(sit.played, sit.mine) if not m), np.int64)
     opp_role = 2 if sit.me == 1 else 1  # the opponent's seat in the objective: 1 dealer, 2 pone
     with_show = board is not None
-    if walk not in ("auto", "cards", "table", "dense"):
-        raise AdviseError(f"advise: walk is auto, cards, table or dense, got {walk!r:.20}")
-    if walk in ("table", "dense") and with_show:
+    if walk not in ("auto", "cards", "table"):
+        raise AdviseError(f"advise: walk is auto, cards or table, got {walk!r:.20}")
+    if walk == "table" and with_show:
         raise AdviseError("advise: the table walk has no show (no --score)")
     if not with_show and walk != "cards":  # every hand, from the per-machine table of their keeps
         t = hand_keeps(v.name, discard_policy, opp_role, deck)
@@ -356,21 +355,12 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
         must_masks = np.zeros(13, np.int64)
         for c in must:
             must_masks[c >> 2] |= 1 << (c & 3)
-        if walk == "dense":
-            weight, hands = ka.keep_posterior_table(pool_masks, must_masks, t["masks"], t["multisets"],
-                                                    t["offsets"], t["table"], t["throw_of"], t["kstar"],
-                                                    k["keep_sets"], v.dealt,
-                                                    opp_role, k["index"], k["rank_hand"], k["rank_crib"],
-                                                    k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                                    v.others_to_crib, k["rank_throws"], k["keep_index"], ok, SCALE)
-        else:
-            weight, hands = ka.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"],
-                                                     t["offsets"], t["table"], t["throw_of"], t["major"],
-                                                     t["exc_start"], t["exc_idx"], t["exc_k"], t["exc_q"],
-                                                     k["keep_sets"], v.dealt, opp_role,
-                                                     k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
-                                                     k["n_deck_ranks"], k["jack_in_deck"], v.others_to_crib,
-                                                     k["rank_throws"], k["keep_index"], ok, SCALE)
+        weight, hands = ka.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
+                                                 t["table"], t["throw_of"], t["major"], t["exc_start"], t["exc_idx"],
+                                                 t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt, opp_role, k["index"],
+                                                 k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
+                                                 k["jack_in_deck"], v.others_to_crib, k["rank_throws"],
+                                                 k["keep_index"], ok, SCALE)
     else:
         weight, hands = ka.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
                                           k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],

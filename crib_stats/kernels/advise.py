@@ -27,7 +27,9 @@ from __future__ import annotations
 import numpy as np
 from .jit import njit, prange
 
-from .constants import CRIB_FLUSH, JACK, RANKS
+from .combinatorics import n_choose_k
+from .constants import CRIB_FLUSH, RANKS
+from .game import _sort
 from .play import MAX_CARDS, S_DEALER, S_DONE, S_PONE, S_TURN, held, new_play, play_card, settle, FITS
 from .pips import pip
 from .policies import greedy_choice
@@ -111,7 +113,7 @@ def _hand_shares(cards, dealt, mustmask, role, index, rank_hand, rank_crib, thro
                 crib[i] = cards[throws[q, i]]
             for i in range(4 - throw):
                 crib[throw + i] = my_thrown[i]
-            _sort4(crib)
+            _sort(crib, 4)
             base, suit, jacks = card_summary(crib, 4)
             su = starter & 3
             cp = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
@@ -349,95 +351,6 @@ def _must_kept(kset, counts, must_masks):
     return out
 
 
-@njit(cache=True, parallel=True)
-def keep_posterior_table(pool_masks, must_masks, deck_masks, multisets, offsets, table, throw_of, kstar, keep_sets,
-                         dealt, role,
-                         index, rank_hand, rank_crib, throws, n_deck_ranks, jack_in_deck, n_other, rank_throws,
-                         keep_index, ok_rows, scale):
-    """:func:`keep_posterior` without the show, read from :func:`keep_table`: every hand of the
-    pack that lies in the pool (``pool_masks[r]``: the suits of rank r in it) and holds the must
-    cards (``must_masks[r]``) adds ``scale`` to the row it keeps when its kept cards surely hold
-    the must cards; a multiset whose row the suits never change adds its hands at once; a hand
-    whose tied throws keep different rows, or whose kept must cards depend on the suits it
-    throws, is walked as :func:`keep_posterior` walks it."""
-    n_rows = ok_rows.shape[0]
-    m_rows = multisets.shape[0]
-    weight = np.zeros((CHUNKS, n_rows, 1, 1), np.int64)
-    hands = np.zeros(CHUNKS, np.int64)
-    n_throws = throws.shape[0]
-    keep = dealt - throws.shape[1]
-    empty = np.zeros(4, np.int64)
-    for ch in prange(CHUNKS):
-        ranks = np.zeros(dealt, np.int64)
-        opts = np.zeros((dealt, 6), np.int64)
-        n_opts = np.zeros(dealt, np.int64)
-        pick = np.zeros(dealt, np.int64)
-        cards = np.zeros(dealt, np.int64)
-        hs = np.zeros(n_throws, np.int64)
-        cs = np.zeros(n_throws, np.int64)
-        tk = np.zeros(n_throws, np.int64)
-        kk = np.zeros(n_throws, np.int64)
-        obj = np.zeros(n_throws, np.int64)
-        kept = np.zeros(keep, np.int64)
-        crib = np.zeros(4, np.int64)
-        for h in range(ch, m_rows, CHUNKS):
-            counts = multisets[h]
-            feasible = True
-            ways = 1
-            for r in range(RANKS):
-                need = _popcount4(must_masks[r])
-                if need > counts[r]:
-                    feasible = False
-                    break
-                ways *= _n_choose(_popcount4(pool_masks[r] & ~must_masks[r]), counts[r] - need)
-            if not feasible or ways == 0:
-                continue
-            ks = kstar[h]
-            if ks >= 0:
-                if not ok_rows[ks]:
-                    continue
-                sure = _must_kept(keep_sets[ks], counts, must_masks)
-                if sure == 0:
-                    continue
-                if sure == 1:
-                    weight[ch, ks, 0, 0] += ways * scale
-                    hands[ch] += ways
-                    continue
-            d, _ = _suit_options(counts, deck_masks, ranks, opts, n_opts)
-            for i in range(d):
-                pick[i] = 0
-            at = offsets[h]
-            while True:
-                inside = True
-                for i in range(d):
-                    sub = opts[i, pick[i]]
-                    r = ranks[i]
-                    if (sub & pool_masks[r]) != sub or (sub & must_masks[r]) != must_masks[r]:
-                        inside = False
-                        break
-                if inside:
-                    kr = table[at]
-                    sure = -1
-                    if kr >= 0:
-                        if not ok_rows[kr]:
-                            sure = 0
-                        else:
-                            sure = _must_kept(keep_sets[kr], counts, must_masks)
-                    if sure == 1:
-                        weight[ch, kr, 0, 0] += scale
-                        hands[ch] += 1
-                    elif sure == -1:
-                        _assign(ranks, opts, pick, d, cards)
-                        if _one_hand(cards, kr, throw_of[at], dealt, must_masks, keep_sets, counts, role, index,
-                                     rank_hand, rank_crib, throws, n_deck_ranks, jack_in_deck, n_other, rank_throws,
-                                     keep_index, ok_rows, scale, weight[ch], hs, cs, tk, kk, obj, kept, crib, empty):
-                            hands[ch] += 1
-                at += 1
-                if not _next_pick(pick, n_opts, d):
-                    break
-    return weight.sum(axis=0), hands.sum()
-
-
 @njit(cache=True)
 def sparse_keeps(offsets, table, throw_of):
     """The table of :func:`keep_table` as exceptions: per rank multiset the row most of its
@@ -484,7 +397,7 @@ def sparse_keeps(offsets, table, throw_of):
 def keep_posterior_sparse(pool_masks, must_masks, deck_masks, multisets, offsets, table, throw_of, major, exc_start,
                           exc_idx, exc_k, exc_q, keep_sets, dealt, role, index, rank_hand, rank_crib, throws, n_deck_ranks,
                           jack_in_deck, n_other, rank_throws, keep_index, ok_rows, scale):
-    """:func:`keep_posterior_table` from :func:`sparse_keeps`: a rank multiset's hands in the
+    """:func:`keep_posterior` without the show, from :func:`keep_table` read as :func:`sparse_keeps`: a rank multiset's hands in the
     pool that hold the must cards are counted at once (a product of binomials) for its
     ``major`` row, then each exception in the pool is moved to its own row. A multiset whose
     major row keeps the must cards or not depending on the suits is walked hand by hand."""
@@ -517,7 +430,7 @@ def keep_posterior_sparse(pool_masks, must_masks, deck_masks, multisets, offsets
                 if need > counts[r]:
                     feasible = False
                     break
-                ways *= _n_choose(_popcount4(pool_masks[r] & ~must_masks[r]), counts[r] - need)
+                ways *= n_choose_k(_popcount4(pool_masks[r] & ~must_masks[r]), counts[r] - need)
             if not feasible or ways == 0:
                 continue
             mk = major[h]
@@ -606,27 +519,6 @@ def _one_hand(cards, kr, q, dealt, must_masks, keep_sets, counts, role, index, r
     return _hand_shares(cards, dealt, mustmask, role, index, rank_hand, rank_crib, throws, n_deck_ranks, jack_in_deck,
                         n_other, rank_throws, keep_index, ok_rows, scale, False, 0, empty, empty, empty, weight, hs,
                         cs, tk, kk, obj, kept, crib)
-
-
-@njit(cache=True, inline="always")
-def _n_choose(n, k):
-    if k < 0 or k > n:
-        return 0
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
-
-
-@njit(cache=True, inline="always")
-def _sort4(a):
-    for i in range(1, 4):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
 
 
 @njit(cache=True)
@@ -842,8 +734,6 @@ def warmup() -> None:
     offsets = hand_offsets(six, masks, 6)
     table, kstar, throw_of = keep_table(six, masks, offsets, 6, 1, index, rh, rc, combinations(6, 2), 3, True, 2, none,
                                         kidx)
-    keep_posterior_table(masks, np.zeros(RANKS, np.int64), masks, six, offsets, table, throw_of, kstar, kms, 6, 1,
-                         index, rh, rc, combinations(6, 2), 3, True, 2, none, kidx, ok, 360360)
     major, es, ei, ek, eq = sparse_keeps(offsets, table, throw_of)
     keep_posterior_sparse(masks, np.zeros(RANKS, np.int64), masks, six, offsets, table, throw_of, major, es, ei, ek, eq,
                           kms, 6, 1, index, rh, rc, combinations(6, 2), 3, True, 2, none, kidx, ok, 360360)
