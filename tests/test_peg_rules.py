@@ -137,8 +137,14 @@ def test_committed_first_deals_recomputed():
 
 
 def test_committed_figures_reach_the_error_target():
-    rows = {r["rule"]: r for r in pr.figures()}
+    m = pr.committed()
+    assert m.budgets == pr.BUDGETS  # the committed run is the module's
+    rows = {r["rule"]: r for r in pr.figures(m)}
     assert set(rows) == set(pr.RULES)
     for r in rows.values():
         assert r["situations"] > 0 and r["worst_command"].startswith("crib-stats advise ")
         assert r["verdict"] in ("holds", "mostly holds", "depends", "wrong")
+        assert r["mean_se"] <= 0.05, r["rule"]
+        assert r["worst_gain_of_breaking"] > 0  # the worst case: breaking the rule gains
+    df = pr.frame(m)
+    assert list(df.index) == list(rows) and df.loc["five-lead", "situations"] == rows["five-lead"]["situations"]
