@@ -74,8 +74,9 @@ import numpy as np
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
+from crib_stats.core.engine import ShardCache, bounds, check_scheduler
 from crib_stats.game.advise import AdviseError, advise
+from crib_stats.game.advise_value import deal_hands, run_shards
 
 ACE, TWO, THREE, FOUR, SIX = 0, 1, 2, 3, 5
 RULES = ("six-on-four", "high-first", "save-aces", "lone-ace", "no-pair", "pair-lead", "five-lead", "no-run")
@@ -111,11 +112,10 @@ QUOTES = {
               "is likely to complete the run. The exception, of course, is when you hold the necessary card to "
               "extend the run yourself",
 }
-# deals per rule, chosen from a pilot's spread so the committed run (2 workers) takes under ten
-# minutes on the 2-core machine: se <= 0.05 points for every rule but no-pair (about 0.06; it
-# is the rule whose value varies most, and it is wrong by many standard errors)
-BUDGETS = {"six-on-four": 3600, "high-first": 250, "save-aces": 1050, "lone-ace": 2700, "no-pair": 3600,
-           "pair-lead": 600, "five-lead": 1000, "no-run": 1050}
+# deals per rule, chosen from a pilot's spread so that every rule's standard error is at most
+# 0.05 points and the committed run (2 workers) takes under ten minutes on the 2-core machine
+BUDGETS = {"six-on-four": 4000, "high-first": 230, "save-aces": 1000, "lone-ace": 2800, "no-pair": 3800,
+           "pair-lead": 540, "five-lead": 1200, "no-run": 1000}
 DEFAULT_SEED = 0
 COMMITTED = "pegging_rules.npz"
 FIELDS = ("rule", "deal", "mover", "n_hist", "hist", "follow", "breaks", "best", "f_num", "f_den", "b_num", "b_den")
@@ -229,28 +229,6 @@ def _makes_run(counted, x: int) -> bool:
 # ------------------------------------------------------------------------------------------
 # The measurement
 # ------------------------------------------------------------------------------------------
-
-
-def deal_hands(seed: int, k: int):
-    """Deal ``k`` of ``seed``, thrown by the objective as in :mod:`.advise_value`: (dealt, thrown,
-    kept) per player (1 the dealer, 0 the pone) and the starter."""
-    from crib_stats.game.advise_value import _throw
-    from crib_stats.game.model import _inputs
-    from crib_stats.kernels import game as kg
-
-    inp = _inputs("six-card", "objective")
-    drawn = np.zeros(13, np.int64)
-    kg.deal_cards(seed, k, 13, drawn)
-    rng = np.random.default_rng([int(seed), int(k), 7])
-    dealt, kept, thrown = {}, {}, {}
-    for player, (lo, role) in {1: (0, 1), 0: (6, 2)}.items():
-        cards = np.sort(drawn[lo:lo + 6])
-        q = _throw(cards, role, inp, rng)
-        out = set(int(x) for x in cards[inp["throws"][q]])
-        dealt[player] = [Card.from_code(int(c)) for c in cards]
-        thrown[player] = [c for c in dealt[player] if c.code in out]
-        kept[player] = [c for c in dealt[player] if c.code not in out]
-    return dealt, thrown, kept, Card.from_code(int(drawn[12]))
 
 
 def deal_situations(seed: int, k: int, rules=None) -> list[dict]:
@@ -382,25 +360,8 @@ def measure(budgets: dict | None = None, seed: int = DEFAULT_SEED, *, parts: int
     root = None if cache_dir is False else (default_cache_root("advise") if cache_dir in (None, True) else cache_dir)
     cache = ShardCache(root, cache_key(seed, key_budgets, parts), name="peg-rules")
     spans = bounds(deals, parts) if deals else []
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(len(spans)):
-            got = cache.load_arrays(i, FIELDS)
-            if got is not None:
-                done[i] = got
-    if progress is not None:
-        progress(len(done), len(spans))
-    todo = [i for i in range(len(spans)) if i not in done]
-
-    def finish(j: int, result) -> None:
-        i = todo[j]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), len(spans))
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_part, [(seed, *spans[i], key_budgets) for i in todo], finish, name="peg-rules")
+    done = run_shards(cache, [(seed, *span, key_budgets) for span in spans], run_part, FIELDS, scheduler, workers,
+                      fresh, progress, "peg-rules")
     empty = _arrays([])
     arrays = {name: np.concatenate([done[i][name] for i in range(len(spans))] or [empty[name]]) for name in FIELDS}
     return Measurement(seed, dict(key_budgets), arrays, time.perf_counter() - start)
@@ -540,15 +501,15 @@ def committed(path=None) -> Measurement:
 
 def figures(measurement: Measurement | None = None) -> list[dict]:
     """Per rule, one flat dict (for a pandas DataFrame: ``pd.DataFrame(figures())``): the reading,
-    deals, situations, right share, ties, mean value of following over breaking and its se, the
-    verdict, and the worst case (``worst_*``: the situation where breaking gains most)."""
+    deals, situations, right share, ties, mean value of following over breaking (``mean`` a float,
+    ``mean_exact`` the Fraction) and its se, the verdict, and the worst case (``worst_*``: the situation where breaking gains most)."""
     m = committed() if measurement is None else measurement
     rows = []
     for rule, s in m.summaries().items():
         d = s.as_dict()
         worst = d.pop("worst") or {}
-        rows.append(d | {"mean_exact": _ft(s.mean) if len(_ft(s.mean)) <= 200 else None}
-                    | {f"worst_{k}": v for k, v in worst.items()})
+        # the exact mean as a Fraction (its digits run to thousands: a sum over distinct denominators)
+        rows.append(d | {"mean_exact": s.mean} | {f"worst_{k}": v for k, v in worst.items()})
     return rows
 
 
