@@ -61,7 +61,14 @@ WRONG = {
     "pone-peg-18", "pone-peg-23-anderson",  # the pone can peg 24 (O'Brien's 5 5 4 4 against 5 4 4 K)
     "dealer-peg-26-old",  # 7 7 4 4 against 7 7 4 4 pegs the dealer 30
     "restart-led-by-last-scorer",  # the opponent of the last player leads the next count
+    # the rules of thumb measured (data/pegging_rules.npz): following is right in under 40% of the
+    # situations, or its mean value is below 0 by more than 2 se
+    "peg-rule-high-cards-first", "peg-rule-lone-aces", "peg-rule-no-pair",
 }
+# the other rules of thumb, by the thresholds of crib_stats.game.peg_rules.VERDICT_TEXT
+HOLDS = {"peg-rule-six-on-four", "peg-rule-five-lead"}
+MOSTLY = {"peg-rule-pair-lead", "peg-rule-no-run"}
+DEPENDS = {"peg-rule-save-aces"}
 FRAMING = {
     "odds-29",  # 4 / 12,994,800 per random hand; 4 x C(47, 2) / 936,491,920 = 1 in 216,580 per deal
     "odds-28",
@@ -84,6 +91,7 @@ def test_verdicts(entries):
     assert by("depends on framing") == FRAMING
     assert by("model-dependent") == MODEL
     assert by("transcribed") == TRANSCRIBED
+    assert (by("holds"), by("mostly holds"), by("depends")) == (HOLDS, MOSTLY, DEPENDS)
     assert {i for i in by("rule") if entries[i].finding.ours == "not in the code"} == {
         "game-61-short", "game-91", "muggins"}
 
@@ -346,7 +354,7 @@ def test_hands_scoring_24_against_the_twin_and_the_histogram():
 def test_claims_recomputed_without_the_committed_odds_and_maxima():
     # the odds recomputed; the pegging extremes are held against the code by tests/test_pegging.py
     # and the maxima by test_committed_maxima_are_what_the_code_computes
-    fresh = evaluate(ctx=Context(from_data=("extremes", "maxima", "seats")))
+    fresh = evaluate(ctx=Context(from_data=("extremes", "maxima", "seats", "peg_rules")))
     unmarked = lambda e: {k: v for k, v in e.as_dict().items() if k != "read_from"}  # noqa: E731
     assert [unmarked(e) for e in fresh] == [unmarked(e) for e in evaluate()]
     assert not any("data/odds.csv" in e.read_from for e in fresh)
@@ -373,11 +381,13 @@ def test_transcribed_fields_are_read_by_nothing():
 
 
 def test_entries_name_the_committed_files_they_read():
-    e = {x.claim.id: x for x in evaluate(["odds-29", "dealer-total-78", "game-121", "real-crib-4.65"])}
+    e = {x.claim.id: x for x in evaluate(["odds-29", "dealer-total-78", "game-121", "real-crib-4.65",
+                                          "peg-rule-five-lead"])}
     assert e["odds-29"].read_from == ("data/odds.csv",)
     assert e["dealer-total-78"].read_from == ("data/claims_maxima.json",)
     assert e["game-121"].read_from == ()
     assert e["real-crib-4.65"].read_from == ("data/seats_summary.json",)
+    assert e["peg-rule-five-lead"].read_from == ("data/pegging_rules.npz",)
     text = claims_report.render_text(list(e.values()))
     assert "  read:    data/odds.csv (committed; --recompute computes it)" in text
     assert "[read from data/claims_maxima.json]" in claims_report.render_markdown(list(e.values()))
@@ -409,6 +419,14 @@ def test_recomputed_seats_read_no_committed_file(monkeypatch):
     committed = {e.claim.id: e for e in evaluate(sorted(got))}
     assert all(got[i].finding.exact == committed[i].finding.exact for i in got)
 
+
+def test_recomputed_peg_rules_are_a_reduced_measurement(monkeypatch):
+    # --recompute: the rules of thumb from a few new deals, reading no committed file
+    monkeypatch.setattr(Context, "_read", lambda *a: (_ for _ in ()).throw(AssertionError("read a committed file")))
+    monkeypatch.setattr(core, "PEG_RULES_RECOMPUTE_DEALS", 2)
+    got = evaluate(["peg-rule-high-cards-first"], Context(from_data=()))[0]
+    assert got.read_from == () and "a reduced measurement recomputed" in got.finding.ours
+    assert got.finding.verdict in ("holds", "mostly holds", "depends", "wrong")
 
 
 # ------------------------------------------------------------------------------- output

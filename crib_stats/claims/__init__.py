@@ -10,7 +10,9 @@ Verdicts: ``reproduced``; ``wrong`` (the note gives the right value); ``depends 
 (right in one framing, not in another, both given); ``model-dependent`` (averages of real play,
 which need discard and pegging policies: "not modelled yet" until a model is plugged in with
 :func:`register_model`); ``rule`` (a rule of the game, checked against the variant table and
-the scorer when the code encodes it).
+the scorer when the code encodes it); for a rule of thumb of the play measured with the
+advisor (:mod:`.peg_rules`), ``holds``, ``mostly holds``, ``depends`` or ``wrong`` by the
+thresholds of :data:`crib_stats.game.peg_rules.VERDICT_TEXT`.
 
 >>> c = get("hands-12994800")
 >>> c.framing, c.command
@@ -28,6 +30,7 @@ from typing import Iterable
 
 from . import show, play  # noqa: F401,I001  (importing them registers their claims, in report order)
 from . import game  # noqa: F401,I001  (the game to 121: crib-stats game's board)
+from . import peg_rules  # noqa: F401,I001  (the play's rules of thumb, measured with crib-stats advise)
 from .core import (
     FRAMINGS, MAXIMA_FILE, REGISTRY, VERDICTS, Claim, ClaimError, Context, Entry, Finding, maxima_results,
     register_model, maxima_json,

@@ -30,7 +30,8 @@ S0 = "000_d94c73912b78599d.txt"  # statistics page + five-card rules (pagat)
 S1 = "001_de95eb84ccb69416.txt"  # cribbage corner: strategy, rules, letters
 S2 = "002_70e7159913351c5b.txt"  # six-card rules, variants, FAQ
 
-VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule", "transcribed")
+VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule", "transcribed", "holds",
+            "mostly holds", "depends")  # the last three: a rule of thumb measured (crib_stats.game.peg_rules)
 FRAMINGS = {
     "hand": "a random 4-card hand + starter (12,994,800 equally likely)",
     "crib": "a random 4-card crib + starter, crib rules",
@@ -40,6 +41,8 @@ FRAMINGS = {
     "search": "exhaustive search over every deal / pair of hands and every legal play",
     "real play": "averages over real games: need discard and pegging policies",
     "rule": "a rule of the game (variant table, scorer, play stepper)",
+    "advised play": "situations of real deals (objective discards, greedy play) where a rule of thumb applies, each "
+                    "legal card valued exactly by crib-stats advise",
 }
 
 
@@ -107,13 +110,15 @@ class Context:
     """Shared computations. ``from_data`` names the long computations read from the committed
     files in ``data/`` (each verified against the code by a slow test) instead of recomputed:
     "odds" (odds.csv), "extremes" (pegging_extremes_six_card.json), "maxima" (claims_maxima.json),
-    "seats" (seats_summary.json). ``from_data=()`` recomputes every figure (the seats' sample
-    on a reduced sample of :data:`SEATS_RECOMPUTE_DEALS` deals, as its text says).
+    "seats" (seats_summary.json), "peg_rules" (pegging_rules.npz). ``from_data=()`` recomputes
+    every figure (the seats' sample on a reduced sample of :data:`SEATS_RECOMPUTE_DEALS` deals,
+    the rules of thumb on :data:`PEG_RULES_RECOMPUTE_DEALS` deals a rule, as their texts say).
     :attr:`read_files` collects the committed files read since it was last cleared (evaluate
     clears it before each claim, so every entry names the files its figures came from).
     """
 
-    def __init__(self, from_data: Iterable[str] = ("odds", "extremes", "maxima", "seats"), data_dir: Path = DATA_DIR):
+    def __init__(self, from_data: Iterable[str] = ("odds", "extremes", "maxima", "seats", "peg_rules"),
+                 data_dir: Path = DATA_DIR):
         self.from_data = {s for s in from_data if (Path(data_dir) / DATA_FILES[s]).exists()}
         self.data_dir = Path(data_dir)
         self.read_files: set[str] = set()
@@ -191,13 +196,30 @@ class Context:
         return {"model": model, "sample": sample | {"reduced": True}}
 
     @property
+    def peg_rules(self) -> dict:
+        """Per rule of thumb, its figures (:meth:`crib_stats.game.peg_rules.RuleSummary.as_dict`):
+        from data/pegging_rules.npz, or recomputed on :data:`PEG_RULES_RECOMPUTE_DEALS` deals a
+        rule (``reduced``)."""
+        return self._once("peg_rules", self._peg_rules)
+
+    def _peg_rules(self) -> dict:
+        from crib_stats.game import peg_rules as pr
+
+        if "peg_rules" in self.from_data:
+            m = pr.committed(self._read(DATA_FILES["peg_rules"]))
+            return {r: s.as_dict() for r, s in m.summaries().items()}
+        m = pr.measure({r: PEG_RULES_RECOMPUTE_DEALS for r in pr.RULES}, cache_dir=False)
+        return {r: s.as_dict() | {"reduced": True} for r, s in m.summaries().items()}
+
+    @property
     def maxima(self) -> dict:
         return self._once("maxima", lambda: json.loads(self._read(MAXIMA_FILE).read_text())
                           if "maxima" in self.from_data else maxima_results())
 
 
 DATA_FILES = {"odds": "odds.csv", "extremes": "pegging_extremes_six_card.json", "maxima": MAXIMA_FILE,
-              "seats": "seats_summary.json"}
+              "seats": "seats_summary.json", "peg_rules": "pegging_rules.npz"}
+PEG_RULES_RECOMPUTE_DEALS = 25  # the recomputed rules of thumb, deals a rule (the committed: data's budgets)
 SEATS_RECOMPUTE_DEALS = 1_000  # the recomputed seats sample (the committed one: 10,000 deals)
 
 

@@ -110,14 +110,10 @@ def _throw(cards: np.ndarray, role: int, inp: dict, rng: np.random.Generator) ->
     return int(best[rng.integers(len(best))]) if len(best) > 1 else int(best[0])
 
 
-def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
-    """(gain, decisions, differs, the gain's conditional expectation) of deal ``k`` of ``seed``
-    with the ``seat`` player advised. The last is the sum over the turns where the advisor's
-    card a differs from greedy's g of E[net(a) - net(g)] over the opponent's hands the advised
-    player cannot tell apart, knowing what the measurement knows (the opponent throws by the
-    model and plays greedy): each term has the mean of the realized difference it replaces, so
-    the sum is an unbiased estimate of the gain with the opponent's cards averaged out."""
-    from crib_stats.kernels import advise as ka, game as kg, play as kp, policies as kpol  # lazy: numba
+def deal_hands(seed: int, k: int):
+    """Deal ``k`` of ``seed`` thrown by the objective (exact ties drawn uniformly): (dealt, thrown,
+    kept) as dicts by player (1 the dealer, 0 the pone) of Card lists, and the starter."""
+    from crib_stats.kernels import game as kg  # lazy: numba
 
     inp = _inputs("six-card", "objective")
     drawn = np.zeros(13, np.int64)
@@ -131,7 +127,19 @@ def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
         dealt[player] = [Card.from_code(int(c)) for c in cards]
         thrown[player] = [c for c in dealt[player] if c.code in out]
         kept[player] = [c for c in dealt[player] if c.code not in out]
-    starter = Card.from_code(int(drawn[12]))
+    return dealt, thrown, kept, Card.from_code(int(drawn[12]))
+
+
+def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
+    """(gain, decisions, differs, the gain's conditional expectation) of deal ``k`` of ``seed``
+    with the ``seat`` player advised. The last is the sum over the turns where the advisor's
+    card a differs from greedy's g of E[net(a) - net(g)] over the opponent's hands the advised
+    player cannot tell apart, knowing what the measurement knows (the opponent throws by the
+    model and plays greedy): each term has the mean of the realized difference it replaces, so
+    the sum is an unbiased estimate of the gain with the opponent's cards averaged out."""
+    from crib_stats.kernels import advise as ka, play as kp, policies as kpol  # lazy: numba
+
+    dealt, thrown, kept, starter = deal_hands(seed, k)
     counts = np.zeros((2, 13), np.int64)
     for player in (0, 1):
         for c in kept[player]:
@@ -197,6 +205,32 @@ def cache_key(seat: str, deals: int, seed: int, parts: int) -> dict:
             "parts": parts, "kernels": source_digest(), "code": content_digest([sys.modules[__name__], adv, model])}
 
 
+def run_shards(cache: ShardCache, tasks: list[tuple], fn: Callable, arrays, scheduler, workers, fresh: bool,
+               progress, name: str) -> dict[int, dict]:
+    """``fn(*tasks[i])`` for every shard i not in ``cache`` (all with ``fresh``), on the engine,
+    each saved as it finishes; returns every shard's arrays by index (``progress(done, total)``)."""
+    done: dict[int, dict] = {}
+    if not fresh:
+        for i in range(len(tasks)):
+            got = cache.load_arrays(i, arrays)
+            if got is not None:
+                done[i] = got
+    if progress is not None:
+        progress(len(done), len(tasks))
+    todo = [i for i in range(len(tasks)) if i not in done]
+
+    def finish(j: int, result) -> None:
+        i = todo[j]
+        done[i] = checked(result)
+        cache.save_arrays(i, done[i])
+        if progress is not None:
+            progress(len(done), len(tasks))
+
+    with Executor(scheduler, workers) as ex:
+        ex.run(fn, [tasks[i] for i in todo], finish, name=name)
+    return done
+
+
 def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | None = None,
             scheduler: str | None = None, workers: int | None = None, cache_dir=None, fresh: bool = False,
             progress: Callable[[int, int], None] | None = None) -> Gain:
@@ -213,25 +247,8 @@ def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | Non
     root = None if cache_dir is False else (default_cache_root("advise") if cache_dir in (None, True) else cache_dir)
     cache = ShardCache(root, cache_key(seat, deals, seed, parts), name=f"advise-{seat}")
     spans = bounds(deals, parts)
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(len(spans)):
-            got = cache.load_arrays(i, ARRAYS)
-            if got is not None:
-                done[i] = got
-    if progress is not None:
-        progress(len(done), len(spans))
-    todo = [i for i in range(len(spans)) if i not in done]
-
-    def finish(j: int, result) -> None:
-        i = todo[j]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), len(spans))
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_part, [(seat, seed, *spans[i]) for i in todo], finish, name=f"advise-{seat}")
+    done = run_shards(cache, [(seat, seed, *span) for span in spans], run_part, ARRAYS, scheduler, workers, fresh,
+                      progress, f"advise-{seat}")
     cat = {name: np.concatenate([done[i][name] for i in range(len(spans))]) for name in ARRAYS}
     return Gain(seat, seed, cat["gain"], cat["decisions"], cat["differs"], cat["expected"],
                 time.perf_counter() - start)

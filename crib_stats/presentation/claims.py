@@ -56,6 +56,18 @@ def render_markdown(entries: list[Entry]) -> str:
             lines.append(f"- **{e.claim.id}** ({e.finding.verdict}): \"{_md(e.claim.quote)}\" Ours: {_md(e.finding.ours)}."
                          + (f" {_md(e.finding.note)}." if e.finding.note else ""))
         lines.append("")
+    rules = [e for e in entries if e.claim.framing == "advised play"]
+    if rules:
+        from crib_stats.game.peg_rules import VERDICT_TEXT
+
+        lines += ["## The play's rules of thumb, measured", "",
+                  "Each rule read precisely (the note), tested in the situations of real deals where it applies and "
+                  "the player to move can both follow and break it; there `crib-stats advise` values every legal "
+                  f"card. Verdicts: {_md(VERDICT_TEXT)}.", ""]
+        for e in rules:
+            lines.append(f"- **{e.claim.id}** ({e.finding.verdict}): \"{_md(e.claim.quote)}\" Ours: "
+                         f"{_md(e.finding.ours)}. {_md(e.finding.note)}.")
+        lines.append("")
     lines += ["## Every claim", "", "| id | seed | claim | framing | seed says | ours | verdict | reproduce |",
               "|---|---|---|---|---|---|---|---|"]
     for e in entries:
