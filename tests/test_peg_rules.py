@@ -64,6 +64,9 @@ def test_no_pair():
     assert read("no-pair", (FOUR, K), ((FOUR, M),)) is None  # the mover's own card
     assert read("no-pair", (FOUR, K), ((FOUR, T), (K, M))) is None  # the last card is the mover's
     assert read("no-pair", (K, J), ((K, T), (TEN, T), (TEN, T))) is None  # count 30: the king is not legal
+    # their card already pairs the one before it: a reply would be a pair royal, not the seed's case
+    assert read("no-pair", (FOUR, K), ((FOUR, M), (FOUR, T))) is None
+    assert read("no-pair", (FOUR, K), ((NINE, M), (FOUR, T))) == R({K}, {FOUR})
 
 
 def test_pair_lead():

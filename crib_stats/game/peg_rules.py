@@ -88,8 +88,9 @@ READINGS = {
     "save-aces": "the mover holds an ace that is not lone (lone = the only ace and the only card of pip <= 4), a "
                  "legal card of another rank, and the ace scores nothing now: follow = another card, break = the ace",
     "lone-ace": "the mover holds a lone ace and a legal card of another rank: follow = the ace, break = another card",
-    "no-pair": "the opponent's card is the last of the count; the mover holds exactly one of its rank and a legal "
-               "card of another rank: follow = another card, break = the pair",
+    "no-pair": "the opponent's card is the last of the count and does not itself pair the card before it (a reply "
+               "with its rank would make a pair, as in the seed's example, not a pair royal); the mover holds exactly "
+               "one of its rank and a legal card of another rank: follow = another card, break = the pair",
     "pair-lead": "the mover leads holding two or more of a rank and a card of another rank: follow = a card of a "
                  "rank held twice or more, break = one held once",
     "five-lead": "the mover leads holding A+4 or 2+3 and a card outside such pairs: follow = a card of such a pair, "
@@ -180,7 +181,8 @@ def read(rule: str, hand, played=()) -> Reading | None:
             elif rule == "save-aces" and not lone and points_of(counted, ACE) == 0:
                 follow, breaks = legal - {ACE}, {ACE}
     elif rule == "no-pair":
-        if theirs is not None and held.get(theirs) == 1 and theirs in legal and legal - {theirs}:
+        paired = len(played) >= 2 and played[-2][0] == theirs
+        if theirs is not None and not paired and held.get(theirs) == 1 and theirs in legal and legal - {theirs}:
             follow, breaks = legal - {theirs}, {theirs}
     elif rule == "pair-lead":
         if lead and len(held) > 1 and max(held.values()) > 1:
