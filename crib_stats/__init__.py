@@ -54,6 +54,9 @@ _API = {
     "run_sweep": "crib_stats.discard.sweep",
     # the solved discard game and the per-seat models
     "per_seat": "crib_stats.strategy.seats",
+    # the game: the play advisor
+    "advise": "crib_stats.game.advise",
+    "Advice": "crib_stats.game.advise",
 }
 
 __all__ = sorted(_API) + ["__version__"]
