@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from crib_stats.game.board import committed
-from crib_stats.game.model import _inputs
+from crib_stats.game.model import deal_inputs
 from crib_stats.kernels import game as kg
 
 POSITIONS = [((0, 0), "the start"), ((35, 37), "dealer 35, pone 37"), ((100, 110), "dealer 100, pone 110"),
@@ -27,7 +27,7 @@ POSITIONS = [((0, 0), "the start"), ((35, 37), "dealer 35, pone 37"), ((100, 110
 
 
 def deal_stream(seed: int, total: int, step: int = 200_000):
-    k = _inputs("six-card", "objective")
+    k = deal_inputs("six-card", "objective")
     for lo in range(0, total, step):
         hi = min(total, lo + step)
         who, pts, ne, _ = kg.deal_scripts(seed, lo, hi, 6, False, k["index"], k["rank_hand"], k["rank_crib"],

@@ -20,7 +20,7 @@ from crib_stats.core.cards import parse
 from crib_stats.game import board as gb
 from crib_stats.game import boardplay as bp
 from crib_stats.game import throws as gt
-from crib_stats.game.model import _inputs
+from crib_stats.game.model import deal_inputs
 from crib_stats.kernels import boardgames as kbg, boardthrow as kt
 
 HAND = "5h 6h 7c jd qs kd"
@@ -28,7 +28,7 @@ HAND = "5h 6h 7c jd qs kd"
 
 def setup(cards, role, mine, theirs, variant="six-card"):
     """The kernel's inputs for one deal at one position (as score_throws builds them)."""
-    k = _inputs(variant, "objective")
+    k = deal_inputs(variant, "objective")
     b = gb.committed(variant)
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
              k["rank_throws"])

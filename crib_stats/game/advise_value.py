@@ -33,7 +33,7 @@ from crib_stats.core.cards import Card
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
 from crib_stats.game.advise import AdviseError, advise
-from crib_stats.game.model import _inputs
+from crib_stats.game.model import deal_inputs
 
 SEATS = ("dealer", "pone")
 DEFAULT_SEED = 0
@@ -115,7 +115,7 @@ def deal_hands(seed: int, k: int):
     kept) as dicts by player (1 the dealer, 0 the pone) of Card lists, and the starter."""
     from crib_stats.kernels import game as kg  # lazy: numba
 
-    inp = _inputs("six-card", "objective")
+    inp = deal_inputs("six-card", "objective")
     drawn = np.zeros(13, np.int64)
     kg.deal_cards(seed, k, 13, drawn)
     rng = np.random.default_rng([int(seed), int(k), 7])

@@ -35,7 +35,7 @@ from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
 
-from .model import GameError, _inputs, committed_path
+from .model import GameError, deal_inputs, committed_path
 
 VARIANT = "six-card"
 GAMES = 12_000
@@ -61,7 +61,7 @@ def run_part(seed: int, lo: int, hi: int) -> tuple[str, dict]:
     from .board import committed
     from .throws import kernel_keeps
 
-    k = _inputs(VARIANT, "objective")
+    k = deal_inputs(VARIANT, "objective")
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
              k["rank_throws"])
     b = committed(VARIANT)
@@ -207,7 +207,7 @@ def changes(game: int, seed: int = SEED) -> list[dict]:
     from .board import committed
     from .throws import kernel_keeps
 
-    k = _inputs(VARIANT, "objective")
+    k = deal_inputs(VARIANT, "objective")
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
     b = committed(VARIANT)

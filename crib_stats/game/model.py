@@ -174,7 +174,7 @@ def run_part(variant_name: str, seed: int, lo: int, hi: int, discard: str = "obj
     """The counts of deals lo..hi-1 of ``seed``, with the kernel sources' digest."""
     from ..kernels import game as kg, source_digest
 
-    k = _inputs(variant_name, discard)
+    k = deal_inputs(variant_name, discard)
     out = kg.deal_model_rows(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"], k["rank_crib"],
                              k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
     return source_digest(), dict(zip(DealModel.ARRAYS, out))
@@ -183,7 +183,7 @@ def run_part(variant_name: str, seed: int, lo: int, hi: int, discard: str = "obj
 _INPUTS: dict = {}
 
 
-def _inputs(variant_name: str, discard: str) -> dict:
+def deal_inputs(variant_name: str, discard: str) -> dict:
     """:func:`kernel_inputs`, once per process."""
     key = (variant_name, discard)
     if key not in _INPUTS:
@@ -198,7 +198,7 @@ def scripts(variant: str, seed: int, lo: int, hi: int, discard: str = "objective
 
     v = check_variant(variant)
     check_policies(discard, "greedy", v.name)
-    k = _inputs(v.name, discard)
+    k = deal_inputs(v.name, discard)
     who, pts, ne, st = kg.deal_scripts(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"],
                                        k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
     return [{"events": [("dealer" if who[i, e] else "pone", int(pts[i, e])) for e in range(ne[i])],

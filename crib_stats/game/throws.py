@@ -39,7 +39,7 @@ import numpy as np
 from crib_stats.core.cards import Card, format_cards, parse_n
 
 from .board import SKUNK_POINTS, WIN_POINTS, Board, committed
-from .model import GameError, _inputs, check_variant
+from .model import GameError, deal_inputs, check_variant
 
 _BOARD_INPUTS: dict = {}
 
@@ -161,7 +161,7 @@ def board_inputs(variant: str) -> dict:
         from . import model
 
         def compute():
-            k = _inputs(variant, "objective")
+            k = deal_inputs(variant, "objective")
             return k["index"], k["rank_hand"], k["rank_crib"]
 
         index, rank_hand, rank_crib = disk_cached(f"board_memo_{variant}", compute,

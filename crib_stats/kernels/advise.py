@@ -29,7 +29,7 @@ from .jit import njit, prange
 
 from .combinatorics import n_choose_k
 from .constants import CRIB_FLUSH, RANKS
-from .game import _sort
+from .game import sort_small
 from .play import MAX_CARDS, S_DEALER, S_DONE, S_PONE, S_TURN, held, new_play, play_card, settle, FITS
 from .pips import pip
 from .policies import greedy_choice
@@ -113,7 +113,7 @@ def _hand_shares(cards, dealt, mustmask, role, index, rank_hand, rank_crib, thro
                 crib[i] = cards[throws[q, i]]
             for i in range(4 - throw):
                 crib[throw + i] = my_thrown[i]
-            _sort(crib, 4)
+            sort_small(crib, 4)
             base, suit, jacks = card_summary(crib, 4)
             su = starter & 3
             cp = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)

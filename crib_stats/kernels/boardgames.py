@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .boardthrow import V_WIN, draw_hand, hand_values, my_tables, objective_throw, unseen_of
-from .game import MAX_EVENTS, N_STATS, _sort, deal_cards, deal_script, mix64
+from .game import MAX_EVENTS, N_STATS, sort_small, deal_cards, deal_script, mix64
 from .jit import njit, prange
 
 MAX_DEALS = 64  # deals a game at most (a game lasts at most 121 deals of at least one point)
@@ -90,7 +90,7 @@ def board_decide(cards, my_role, mine, theirs, dseed, n_hands, z, gm_in, keeps, 
     opp = np.zeros(dealt, np.int64)
     for k in range(n_hands):
         draw_hand(dseed, k, unseen, dealt, opp)
-        _sort(opp, dealt)
+        sort_small(opp, dealt)
         hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out)
         for q in range(n_throws):
             w = out[q, V_WIN]
@@ -147,7 +147,7 @@ def board_games(seed, lo, hi, dealt, n_hands, z, board_from, band_edges, gm_in, 
                     off = 0 if player == 1 else dealt
                     for t in range(dealt):
                         cards[t] = drawn[off + t]
-                    _sort(cards, dealt)
+                    sort_small(cards, dealt)
                     role = 1 if player == 1 else 2
                     is_a = (player == 1) == a_deals
                     q = objective_throw(cards, role, gm_in)
@@ -203,7 +203,7 @@ def games_from(seed, n_games, cards, q, my_role, mine, theirs, gm_in, target, sk
         starter = opp[dealt]
         for t in range(dealt):
             hand[t] = opp[t]
-        _sort(hand, dealt)
+        sort_small(hand, dealt)
         me_player = 1 if my_role == 1 else 0
         split(cards, throws, q, kept[me_player], crib, me_player * throw)
         split(hand, throws, objective_throw(hand, 3 - my_role, gm_in), kept[1 - me_player], crib,
@@ -219,7 +219,7 @@ def games_from(seed, n_games, cards, q, my_role, mine, theirs, gm_in, target, sk
                 off = 0 if player == 1 else dealt
                 for t in range(dealt):
                     hand[t] = drawn[off + t]
-                _sort(hand, dealt)
+                sort_small(hand, dealt)
                 split(hand, throws, objective_throw(hand, 1 if player == 1 else 2, gm_in), kept[player], crib,
                       player * throw)
             n = deal_script(kept, crib, drawn[2 * dealt], stop_at_go, gm_in[4], gm_in[5], who, pts, stats)

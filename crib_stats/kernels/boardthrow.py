@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from .constants import CRIB_FLUSH, JACK, RANKS
-from .game import GOLDEN, MAX_EVENTS, MIX1, _sort, choose_throw, greedy_events, mix64
+from .game import GOLDEN, MAX_EVENTS, MIX1, sort_small, choose_throw, greedy_events, mix64
 from .jit import njit, prange
 from .show import card_summary, hand_points
 
@@ -318,7 +318,7 @@ def sampled_values(seed, lo, hi, unseen, my_role, target, skunk, gm_in, mine_tab
     for i in prange(hi - lo):
         opp = np.zeros(dealt, np.int64)
         draw_hand(seed, lo + i, unseen, dealt, opp)
-        _sort(opp, dealt)
+        sort_small(opp, dealt)
         hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
     return out
 
@@ -334,7 +334,7 @@ def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role
     for i in prange(rows.shape[0]):
         opp = np.zeros(dealt, np.int64)
         suit_draw(seed, rows[i], draw, strata[rows[i]], by_rank, n_by_rank, opp)
-        _sort(opp, dealt)
+        sort_small(opp, dealt)
         hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
     return out
 
