@@ -25,7 +25,7 @@ run: $(STAMP_RUN)
 # everything: unit and slow tests, doctests, the notebooks (nbmake)
 test: $(STAMP_TEST)
 	@test -x /usr/bin/chromium || ! command -v apt-get >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium) || echo "make: could not install chromium (not root?): the browser tests will skip"
-	$(BIN)/python -m pytest --nbmake
+	$(BIN)/python -m pytest --nbmake --durations=25
 
 # the quick loop: no slow tests, no notebooks
 test-fast: $(STAMP_TEST)
