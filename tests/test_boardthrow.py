@@ -51,6 +51,22 @@ def setup(cards, role, mine, theirs, variant="six-card"):
 # ------------------------------------------------------------------------------------------
 
 
+def test_deal_setup_is_the_separate_kernels():
+    """score_throws' one set-up call returns what the four kernels it stands for return."""
+    for cards, role, mine, theirs in (("5h 6h 7c jd qs kd", "pone", 110, 112), ("ah 2c 3d 4s jh jc", "dealer", 0, 7)):
+        s = setup(cards, role, mine, theirs)
+        k, b, gm_in = s["k"], s["b"], s["gm_in"]
+        my_role = 1 if role == "dealer" else 2
+        keeps = gt.kernel_keeps(4)
+        mine_tab, rows, pre, done, q = kt.deal_setup(s["codes"], k["throws"], k["hand_table"], keeps, my_role, mine,
+                                                     theirs, b.target, b.skunk, k["stop_at_go"], gm_in)
+        _, _, _, _, prefix, _ = s["common"][2:]
+        for a, e in zip(mine_tab, s["common"][5]):
+            assert np.array_equal(a, e)
+        assert np.array_equal(rows, prefix[1]) and np.array_equal(pre, prefix[2]) and done.all()
+        assert q == kt.objective_throw(s["codes"], my_role, gm_in)
+
+
 def test_draws_match_twin():
     unseen = np.arange(6, 52, dtype=np.int64)
     out = np.zeros(6, np.int64)
@@ -262,6 +278,6 @@ def test_kernel_warmup():
     """The package's warmup compiles (or loads) every kernel of both modules that Python calls."""
     kt.warmup()
     kbg.warmup()
-    for module, names in ((kt, ("my_tables", "objective_throw", "keep_rows", "play_prefix", "sampled_values",
-                                "stratum_values")), (kbg, ("board_games", "games_from", "board_decide", "split", "walk"))):
+    for module, names in ((kt, ("my_tables", "objective_throw", "keep_rows", "play_prefix", "deal_setup",
+                                "sampled_values", "stratum_values")), (kbg, ("board_games", "games_from", "board_decide", "split", "walk"))):
         assert [n for n in names if not getattr(module, n).signatures] == [], module.__name__

@@ -183,9 +183,8 @@ def from_arrays(model: DealModel, arrays: dict, seconds: float = 0.0) -> Board:
                  arrays["se"], arrays["length"], meta, model.seat_means(), seconds)
 
 
-def committed(variant: str = "six-card", discard: str = "objective") -> Board:
-    """The committed board (data/game_VARIANT[_DISCARD].npz), read without running anything."""
-    from .model import check_policies, committed_path, load
+def _committed_path(variant: str, discard: str):
+    from .model import check_policies, committed_path
 
     v = check_variant(variant).name
     check_policies(discard, "greedy", v)
@@ -193,6 +192,21 @@ def committed(variant: str = "six-card", discard: str = "objective") -> Board:
     if not path.exists():
         raise GameError(f"game: no committed model for {v}, {discard} discards ({path.name}); "
                         "compute one with --deals N")
+    return path
+
+
+def committed(variant: str = "six-card", discard: str = "objective") -> Board:
+    """The committed board (data/game_VARIANT[_DISCARD].npz), read without running anything."""
+    from .model import load
+
+    path = _committed_path(variant, discard)
     start = time.perf_counter()
     model, rest = load(path)
     return from_arrays(model, rest, time.perf_counter() - start)
+
+
+def committed_tables(variant: str = "six-card", discard: str = "objective") -> tuple[np.ndarray, np.ndarray]:
+    """The committed board's ``values`` and ``se`` alone (as :class:`Board` has them), without
+    the deal model's counts: a third of the time of :func:`committed`."""
+    with np.load(_committed_path(variant, discard)) as z:
+        return z["values"], z["se"]

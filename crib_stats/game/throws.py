@@ -38,7 +38,7 @@ import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse_n
 
-from .board import SKUNK_POINTS, WIN_POINTS, Board, committed
+from .board import ROWS, SKUNK_POINTS, WIN_POINTS, Board, committed_tables
 from .model import GameError, deal_inputs, check_variant
 
 _BOARD_INPUTS: dict = {}
@@ -141,8 +141,16 @@ def check_position(mine, theirs, role: str, target: int) -> None:
                             "the target); give scores below it")
 
 
-def _board(variant: str) -> Board:
-    return committed(variant)
+def _board_tables(b: Board | None, variant: str) -> tuple[np.ndarray, ...]:
+    """The board's P(the dealer wins), P(he wins with a skunk), P(he is skunked) and the
+    jackknife error of the first, [dealer's score, pone's score]: of ``b``, or read from the
+    committed board (its four arrays only, not the whole deal model: 50 ms less a process)."""
+    if b is None:
+        values, se = committed_tables(variant)
+    else:
+        values, se = b.values, b.se
+    r = ROWS.index
+    return values[r("win")], values[r("skunk_win")], values[r("skunk_loss")], se[r("win")]
 
 
 def board_inputs(variant: str) -> dict:
@@ -223,7 +231,11 @@ class Estimate:
             se = x[:, 0].std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(x.shape[2:], np.nan)
             return x[:, 0].mean(axis=0), se
         w = self.weights
-        return w @ x.mean(axis=1), np.sqrt((w ** 2) @ x.var(axis=1, ddof=1) / self.draws)
+        m = x.mean(axis=1)
+        dev = x - m[:, None]
+        dev *= dev
+        var = dev.sum(axis=1) / (self.draws - 1)  # np.var's figure (ddof 1), in half its time
+        return w @ m, np.sqrt((w ** 2) @ var / self.draws)
 
 
 def _stratified(v, unseen: np.ndarray, seed: int, accuracy: float, common: tuple) -> Estimate:
@@ -266,7 +278,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     if role not in ROLES:
         raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
     check_position(mine, theirs, role, v.game)
-    b = board if board is not None else _board(v.name)
+    b = board
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
@@ -280,16 +292,15 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     codes = np.array([c.code for c in srt], np.int64)
     held = set(codes.tolist())
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
-    mine_tab = kt.my_tables(codes, throws, k["hand_table"])
-    r = b.row
-    tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
-           np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
+    tab = tuple(np.ascontiguousarray(t) for t in _board_tables(b, v.name))
+    target, skunk = (b.target, b.skunk) if b is not None else (v.game, v.skunk)
     my_role = 1 if role == "dealer" else 2
     keeps = kernel_keeps(v.kept)
-    pre, done = kt.play_prefix(keeps, mine_tab[1], my_role, int(mine), int(theirs), b.target, b.skunk,
-                               v.play_stops_at_first_go)
-    prefix = (keeps, kt.keep_rows(keeps), pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
-    common = (unseen, my_role, b.target, b.skunk, gm_in, mine_tab, prefix, tab)
+    mine_tab, rows, pre, done, q_points = kt.deal_setup(codes, throws, k["hand_table"], keeps, my_role, int(mine),
+                                                        int(theirs), target, skunk, v.play_stops_at_first_go, gm_in)
+    q_points = int(q_points)
+    prefix = (keeps, rows, pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
+    common = (unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab)
     if hands is not None:
         vals = kt.sampled_values(int(seed), 0, int(hands), *common)
         est = Estimate.sampled(vals)
@@ -298,15 +309,15 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
         est = _stratified(v, unseen, int(seed), accuracy, common)
         method = (f"every opponent rank multiset ({est.units:,}) weighted by its ways, {est.draws} suit draw"
                   f"{'s' if est.draws > 1 else ''} each (seed {seed})")
-    q_points = int(kt.objective_throw(codes, my_role, gm_in))
     analysis = analyse(dealt, role=role, variant=v.name)
     by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
-    win, sk = est.values[..., kt.V_WIN], est.values[..., kt.V_SKUNK]
+    by_value = np.moveaxis(est.values, -1, 0).copy()  # each figure's (units, draws, throws) contiguous
+    win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
     pw, pw_se = est.of(win)
     ps, ps_se = est.of(sk)
     g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
     d, d_se = est.of(win - win[..., q_points:q_points + 1])
-    tse = est.of(est.values[..., kt.V_SE])[0]
+    tse = est.of(by_value[kt.V_SE])[0]
     rows = []
     for q in range(throws.shape[0]):
         res = by_throw[frozenset(srt[i].code for i in throws[q])]
@@ -316,8 +327,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
             table_se=float(tse[q]), net=res.net_ev, hand_ev=res.hand_ev, crib_ev=res.crib_ev,
             vs_points=float(d[q]), vs_points_se=float(d_se[q]), points_throw=q == q_points))
     rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
-    return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=b.target,
-                         skunk=b.skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
+    return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=target,
+                         skunk=skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
                          starters=len(unseen) - v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start)
 
 

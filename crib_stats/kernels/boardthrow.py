@@ -30,12 +30,13 @@ from __future__ import annotations
 import numpy as np
 
 from .constants import CRIB_FLUSH, JACK, RANKS
-from .game import GOLDEN, MAX_EVENTS, MIX1, sort_small, choose_throw, greedy_events, mix64
+from .game import GOLDEN, MAX_EVENTS, MIX1, choose_throw, greedy_events, mix64, sort_small
 from .jit import njit, prange
 from .show import card_summary, hand_points
 
 (V_WIN, V_SKUNK, V_SE) = range(3)  # per hand and throw
 N_VALUES = 3
+BLOCK = 64  # hands per block of a parallel walk (one set of scratch arrays each)
 ON, WON, WON_SKUNK, LOST = 0, 1, 2, -1  # the state of a game inside a deal
 
 
@@ -224,22 +225,52 @@ def play_prefix(keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_
 
 
 @njit(cache=True)
+def deal_setup(cards, throws, hand_table, keeps, my_role, mine, theirs, target, skunk, stop_at_go, gm_in):
+    """Everything a position's walk needs of your deal, in one call (each kernel a process
+    calls costs a cache load, about 15 ms): :func:`my_tables`, :func:`keep_rows`,
+    :func:`play_prefix` and your own :func:`objective_throw`, as (mine_tab, row, pre, done,
+    q_points)."""
+    mine_tab = my_tables(cards, throws, hand_table)
+    pre, done = play_prefix(keeps, mine_tab[1], my_role, mine, theirs, target, skunk, stop_at_go)
+    return mine_tab, keep_rows(keeps), pre, done, objective_throw(cards, my_role, gm_in)
+
+
+@njit(cache=True)
+def hand_buffers(n_unseen, dealt, n_throws, throw):
+    """The scratch arrays of :func:`hand_walk`, allocated once per run of hands (their
+    allocation per hand was a sixth of the walk)."""
+    n_s = n_unseen - dealt
+    return (np.zeros(4, np.int64), np.zeros(dealt - throw, np.int64), np.zeros(52, np.bool_), np.zeros(n_s, np.int64),
+            np.zeros(n_s, np.int64), np.zeros(n_s, np.int64), np.zeros(n_throws, np.int64),
+            np.zeros(n_throws, np.int64), np.zeros(n_throws, np.int64), np.zeros(n_throws, np.int64),
+            np.zeros(n_throws, np.int64))
+
+
+@njit(cache=True)
 def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out):
     """The opponent holding the sorted cards ``opp``: every throw's (P(win), P(win with a
     skunk), table error) averaged over the starters left, into ``out`` (n_throws, N_VALUES).
     ``prefix`` = (keeps, row, pre, done, mine, theirs, stop_at_go): the position's
     :func:`fill_prefix` rows, each filled on first use where ``done`` is false."""
+    throws = gm_in[3]
+    buf = hand_buffers(unseen.shape[0], opp.shape[0], throws.shape[0], throws.shape[1])
+    hand_walk(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out, buf)
+
+
+@njit(cache=True)
+def hand_walk(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out, buf):
+    """:func:`hand_values` with its scratch arrays ``buf`` (:func:`hand_buffers`)."""
     keeps, row, pre, done, mine, theirs, stop_at_go = prefix
     index, rank_hand, rank_crib, throws, hand_table, crib_table, rank_throws = gm_in
     my_hp, my_counts, my_thrown = mine_tab
+    crib, opp_keep, held, starters, opp_hp, heels, hs, cs, tk, kk, obj = buf
     n_throws, throw = throws.shape
     dealt = opp.shape[0]
     keep = dealt - throw
     my_seat = 1 if my_role == 1 else 0
-    q_opp = objective_throw(opp, 3 - my_role, gm_in)
-    crib = np.zeros(4, np.int64)
-    opp_keep = np.zeros(keep, np.int64)
-    held = np.zeros(52, np.bool_)
+    q_opp = choose_throw(opp, 3 - my_role, index, rank_hand, rank_crib, throws, 4 - throw, hs, cs, tk, kk, obj,
+                         rank_throws)
+    held[:] = False
     t = 0
     m = 0
     key = 0
@@ -258,9 +289,6 @@ def hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, ta
         done[k] = True
     base, suit, jacks = card_summary(opp_keep, keep)
     n_s = unseen.shape[0] - dealt
-    starters = np.zeros(n_s, np.int64)
-    opp_hp = np.zeros(n_s, np.int64)
-    heels = np.zeros(n_s, np.int64)
     s = 0
     for i in range(unseen.shape[0]):
         c = unseen[i]
@@ -314,12 +342,15 @@ def sampled_values(seed, lo, hi, unseen, my_role, target, skunk, gm_in, mine_tab
     (hi - lo, n_throws, N_VALUES)."""
     n_throws = gm_in[3].shape[0]
     dealt = 52 - unseen.shape[0]
-    out = np.zeros((hi - lo, n_throws, N_VALUES))
-    for i in prange(hi - lo):
+    n = hi - lo
+    out = np.zeros((n, n_throws, N_VALUES))
+    for b in prange((n + BLOCK - 1) // BLOCK):
         opp = np.zeros(dealt, np.int64)
-        draw_hand(seed, lo + i, unseen, dealt, opp)
-        sort_small(opp, dealt)
-        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
+        buf = hand_buffers(unseen.shape[0], dealt, n_throws, gm_in[3].shape[1])
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            draw_hand(seed, lo + i, unseen, dealt, opp)
+            sort_small(opp, dealt)
+            hand_walk(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i], buf)
     return out
 
 
@@ -330,12 +361,15 @@ def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role
     (the opponent's rank counts ``strata[rows[i]]``): (len(rows), n_throws, N_VALUES)."""
     n_throws = gm_in[3].shape[0]
     dealt = 52 - unseen.shape[0]
-    out = np.zeros((rows.shape[0], n_throws, N_VALUES))
-    for i in prange(rows.shape[0]):
+    n = rows.shape[0]
+    out = np.zeros((n, n_throws, N_VALUES))
+    for b in prange((n + BLOCK - 1) // BLOCK):
         opp = np.zeros(dealt, np.int64)
-        suit_draw(seed, rows[i], draw, strata[rows[i]], by_rank, n_by_rank, opp)
-        sort_small(opp, dealt)
-        hand_values(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i])
+        buf = hand_buffers(unseen.shape[0], dealt, n_throws, gm_in[3].shape[1])
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            suit_draw(seed, rows[i], draw, strata[rows[i]], by_rank, n_by_rank, opp)
+            sort_small(opp, dealt)
+            hand_walk(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab, out[i], buf)
     return out
 
 
@@ -353,6 +387,7 @@ def warmup() -> None:
     unseen = np.arange(6, 52, dtype=np.int64)
     keeps = np.zeros((1, 13), np.int64)
     keeps[0, 0] = 4
+    deal_setup(cards, gm_in[3], t5, keeps, 1, 0, 0, 121, 91, False, gm_in)
     pre, done = play_prefix(keeps, mine_tab[1], 1, 0, 0, 121, 91, False)
     prefix = (keeps, keep_rows(keeps), pre, done, 0, 0, False)
     sampled_values(0, 0, 0, unseen, 1, 121, 91, gm_in, mine_tab, prefix, tab)
