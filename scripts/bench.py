@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Timings as ratios against baselines measured in the same run.
 
-Usage: python scripts/bench.py [--quick] [--startup]
+Usage: python scripts/bench.py [--quick] [--startup] [--board]
 
 Each row: what was timed (best of several runs), the baseline it is compared with (measured
 now, on this machine), and the speed-up. Machines here are noisy: read the ratios, not the
@@ -153,7 +153,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--quick", action="store_true", help="skip the deal odds and the cold-cache run")
     ap.add_argument("--startup", action="store_true", help="only the start-up rows (#18 item 4)")
+    ap.add_argument("--board", action="store_true", help="only the discard --score rows (#22)")
     args = ap.parse_args()
+    if args.board:
+        print_board()
+        return
     if args.startup:
         print_startup()
         return
@@ -330,7 +334,36 @@ def main() -> None:
     for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {bt / t:>7.2f}x")
     print()
+    print_board()
+    print()
     print_startup()
+
+
+def board_rows(cli: str, rounds: int = 5) -> list[tuple[str, float, str, float]]:
+    """#22: the warm whole process of ``discard --score`` (target <= 1 s) at an endgame and at
+    the start of a game, against plain ``discard`` of the same deal in the same rounds (the
+    part of the time that is not the board's)."""
+    deal = ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone"]
+    runs = {"plain": [cli, *deal], "end": [cli, *deal, "--score", "110", "112"],
+            "start": [cli, *deal, "--score", "0", "0"]}
+    for argv in runs.values():  # untimed: loads or compiles the kernels, fills the disk caches
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, argv in runs.items():
+            t = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+            best[name] = min(best[name], time.perf_counter() - t)
+    plain = "crib-stats discard 5h 6h 7c jd qs kd --pone"
+    return [(f"{plain} --score 110 112 (target <= 1 s)", best["end"], plain, best["plain"]),
+            (f"{plain} --score 0 0", best["start"], plain, best["plain"])]
+
+
+def print_board() -> None:
+    print(f"{'discard for the board: whole warm process':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} "
+          f"{'times':>8}")
+    for name, t, bname, bt in board_rows(CLI):
+        print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {t / bt:>7.2f}x")
 
 
 def print_startup() -> None:
