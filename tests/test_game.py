@@ -350,20 +350,23 @@ def test_a_killed_run_resumes(tmp_path):
         assert np.array_equal(getattr(whole, name), getattr(again, name))
 
 
-def test_progress_line_only_on_a_terminal():
+def test_game_jobs_draw_the_console_bar_only_on_a_terminal(monkeypatch):
+    """crib-stats game's long jobs use the console's one bar: none when stderr is a pipe."""
     import io
 
-    from crib_stats.presentation.game_cli import progress_bar
+    from crib_stats.presentation import game_cli
 
     class Tty(io.StringIO):
         def isatty(self):
             return True
 
-    assert progress_bar("deals", "shards", io.StringIO()) is None
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert game_cli.bar_if_tty("deals", "shards") is None
     out = Tty()
-    draw = progress_bar("deals", "shards", out)
+    monkeypatch.setattr("sys.stderr", out)
+    draw = game_cli.bar_if_tty("deals", "shards")
     draw(0, 4)
     draw(2, 4)
     draw(4, 4)
     text = out.getvalue()
-    assert "2/4 shards" in text and "s left" in text and text.endswith("\n")
+    assert "2/4 shards" in text and "left" in text and text.endswith("\n")

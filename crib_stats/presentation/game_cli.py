@@ -5,41 +5,14 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from crib_stats.core.errors import CribStatsError, UsageError
+from crib_stats.presentation.console import bar_if_tty, wrote
 from crib_stats.presentation.parser import whole_number
+
 
 def _whole(text, flag: str, low: int | None = None) -> int | None:
     return whole_number(text, f"game: {flag}", low)
-
-
-def progress_bar(label: str, unit: str, stream=None):
-    """A progress line on a terminal (None when ``stream``, default stderr, is not one):
-    done/total, elapsed and time left."""
-    stream = sys.stderr if stream is None else stream
-    if not stream.isatty():
-        return None
-    start = time.perf_counter()
-    first = []
-
-    def draw(done: int, total: int) -> None:
-        if not first:
-            first.append(done)
-        elapsed = time.perf_counter() - start
-        fresh = done - first[0]
-        left = elapsed / fresh * (total - done) if fresh > 0 else float("nan")
-        bar = "#" * (30 * done // max(total, 1))
-        eta = f", {left:.0f} s left" if left == left else ""
-        end = "\n" if done >= total else ""
-        print(f"\r{label} [{bar:<30}] {done}/{total} {unit}, {elapsed:.0f} s{eta}   ", end=end, file=stream,
-              flush=True)
-
-    return draw
-
-
-def _wrote(path) -> None:
-    print(f"wrote {path}", file=sys.stderr)
 
 
 def _board_play(args) -> int:
@@ -68,12 +41,12 @@ def _board_play(args) -> int:
         if args.out is not None:
             io.OutputDir(args.out, [bp.DATA_JSON, bp.DATA_GAMES])  # checked before the games are played
             for path in bp.write_committed(args.out, games, seed, shards,
-                                           progress=progress_bar("board play", "shards")):
-                _wrote(path)
+                                           progress=bar_if_tty("board play", "shards")):
+                wrote(path)
             summary = json.loads((__import__("pathlib").Path(args.out) / bp.DATA_JSON).read_text())
         else:
             summary, _ = bp.measure(games, seed, shards, scheduler=args.scheduler, workers=workers, fresh=args.fresh,
-                                    progress=progress_bar("board play", "shards"))
+                                    progress=bar_if_tty("board play", "shards"))
     print(json.dumps(rb.board_play_json(summary)) if args.json else rb.board_play_text(summary))
     return 0
 
@@ -117,7 +90,7 @@ def run(args) -> int:
 
         model = deal_model(v, deals, seed, discard=args.discard, scheduler=args.scheduler, workers=workers,
                            parts=shards or 1, fresh=args.fresh,
-                           progress=progress_bar(f"{v.name} deals", "shards"))
+                           progress=bar_if_tty(f"{v.name} deals", "shards"))
         board = gb.solve(model)
     if at is not None:
         pos = board.position(at[0], at[1], args.role)
@@ -147,7 +120,7 @@ def run(args) -> int:
                            f"the {v.name} deal model ({deals:,} deals, seed {seed}) and its solved board", binary=True)
         out.close()
         for path in out.written:
-            _wrote(path)
+            wrote(path)
     if args.plot:
-        _wrote(io.save_figure(args.plot, rg.board_figure(board)))
+        wrote(io.save_figure(args.plot, rg.board_figure(board)))
     return 0
