@@ -186,3 +186,30 @@ class Executor:
         finally:
             for fut in futures:
                 fut.cancel()
+
+
+def run_shards(cache: ShardCache, tasks: list[tuple], fn: Callable, arrays, scheduler, workers, fresh: bool,
+               progress, name: str) -> dict[int, dict]:
+    """``fn(*tasks[i])`` for every shard i not in ``cache`` (all with ``fresh``), on the engine
+    (:class:`Executor`), each saved as it finishes (a killed run resumes); returns every shard's
+    arrays ``arrays`` by index (``progress(done, total)`` after the cache is read and each shard)."""
+    done: dict[int, dict] = {}
+    if not fresh:
+        for i in range(len(tasks)):
+            got = cache.load_arrays(i, arrays)
+            if got is not None:
+                done[i] = got
+    if progress is not None:
+        progress(len(done), len(tasks))
+    todo = [i for i in range(len(tasks)) if i not in done]
+
+    def finish(j: int, result) -> None:
+        i = todo[j]
+        done[i] = checked(result)
+        cache.save_arrays(i, done[i])
+        if progress is not None:
+            progress(len(done), len(tasks))
+
+    with Executor(scheduler, workers) as ex:
+        ex.run(fn, [tasks[i] for i in todo], finish, name=name)
+    return done

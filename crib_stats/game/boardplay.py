@@ -33,7 +33,7 @@ import numpy as np
 
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
+from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 
 from .model import GameError, deal_inputs, committed_path
 
@@ -104,25 +104,8 @@ def play(games: int = GAMES, seed: int = SEED, shards: int = SHARDS, *, schedule
     root = None if cache_dir is False else (default_cache_root("boardplay") if cache_dir in (None, True) else cache_dir)
     cache = ShardCache(root, cache_key(games, seed, shards), name="board-play")
     spans = bounds(games, shards)
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(len(spans)):
-            got = cache.load_arrays(i, ARRAYS)
-            if got is not None:
-                done[i] = got
-    if progress is not None:
-        progress(len(done), len(spans))
-    todo = [i for i in range(len(spans)) if i not in done]
-
-    def finish(k: int, result) -> None:
-        i = todo[k]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), len(spans))
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_part, [(seed, *spans[i]) for i in todo], finish, name="board-play")
+    done = run_shards(cache, [(seed, *span) for span in spans], run_part, ARRAYS, scheduler, workers, fresh,
+                      progress, "board-play")
     return {name: np.concatenate([done[i][name] for i in range(len(spans))]) for name in ARRAYS}
 
 
