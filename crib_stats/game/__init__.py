@@ -21,7 +21,7 @@ def regenerate(data_dir) -> list:
     written = write_committed(data_dir)
     # what playing to the board is worth: whole games on the board just written (about 10 minutes)
     written += boardplay.write_committed(data_dir)
-    # what its board player gives up against discard --score, at its own decisions (about 3 minutes)
+    # what its board player gives up against discard --score, at its own decisions (3 to 11 minutes: about 515 calls of score_throws)
     written += boardcost.write_committed(data_dir)
     # what the play advisor is worth: deals with one player advised (about 15 minutes)
     advise_value.write_committed(data_dir)
