@@ -40,7 +40,8 @@ def run() -> int:
         if code:
             return code
     # the game's deal models and their solved boards (2-3 minutes), then the whole games of a player who
-    # throws for the board against one who throws by points (data/board_play*, about 10 minutes)
+    # throws for the board against one who throws by points (data/board_play*, about 10 minutes), and what that
+    # board player gives up against discard --score (data/board_cost*, 3 to 11 minutes)
     from crib_stats.game import regenerate
 
     regenerate(os.path.join(ROOT, "crib_stats", "data"))

@@ -10,7 +10,7 @@ Every finished shard is written to its cache directory at once (temp file + rena
 :func:`crib_stats.core.io.atomic_write`); the directory is keyed by everything that decides the
 result (:class:`ShardCache`: the request and the digest of the code that computes a shard),
 so a run that was killed resumes from the shards it finished, and a changed kernel never reads
-an old shard. The sweep's use of it is
+an old shard. :func:`run_shards` is that loop for a job whose shards return named arrays. The sweep's use of it is
 :mod:`crib_stats.discard.shards`; the solver's, :mod:`crib_stats.strategy.equilibrium`.
 """
 
@@ -186,3 +186,30 @@ class Executor:
         finally:
             for fut in futures:
                 fut.cancel()
+
+
+def run_shards(cache: ShardCache, tasks: list[tuple], fn: Callable, arrays, scheduler, workers, fresh: bool,
+               progress, name: str) -> dict[int, dict]:
+    """``fn(*tasks[i])`` for every shard i not in ``cache`` (all with ``fresh``), on the engine
+    (:class:`Executor`), each saved as it finishes (a killed run resumes); returns every shard's
+    arrays ``arrays`` by index (``progress(done, total)`` after the cache is read and each shard)."""
+    done: dict[int, dict] = {}
+    if not fresh:
+        for i in range(len(tasks)):
+            got = cache.load_arrays(i, arrays)
+            if got is not None:
+                done[i] = got
+    if progress is not None:
+        progress(len(done), len(tasks))
+    todo = [i for i in range(len(tasks)) if i not in done]
+
+    def finish(j: int, result) -> None:
+        i = todo[j]
+        done[i] = checked(result)
+        cache.save_arrays(i, done[i])
+        if progress is not None:
+            progress(len(done), len(tasks))
+
+    with Executor(scheduler, workers) as ex:
+        ex.run(fn, [tasks[i] for i in todo], finish, name=name)
+    return done

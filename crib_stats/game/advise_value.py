@@ -31,7 +31,7 @@ import numpy as np
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.cards import Card
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
+from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 from crib_stats.game.advise import AdviseError, advise
 from crib_stats.game.model import deal_inputs
 
@@ -203,32 +203,6 @@ def cache_key(seat: str, deals: int, seed: int, parts: int) -> dict:
 
     return {"kind": "advise-gain", "variant": "six-card", "seat": seat, "deals": deals, "seed": seed,
             "parts": parts, "kernels": source_digest(), "code": content_digest([sys.modules[__name__], adv, model])}
-
-
-def run_shards(cache: ShardCache, tasks: list[tuple], fn: Callable, arrays, scheduler, workers, fresh: bool,
-               progress, name: str) -> dict[int, dict]:
-    """``fn(*tasks[i])`` for every shard i not in ``cache`` (all with ``fresh``), on the engine,
-    each saved as it finishes; returns every shard's arrays by index (``progress(done, total)``)."""
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(len(tasks)):
-            got = cache.load_arrays(i, arrays)
-            if got is not None:
-                done[i] = got
-    if progress is not None:
-        progress(len(done), len(tasks))
-    todo = [i for i in range(len(tasks)) if i not in done]
-
-    def finish(j: int, result) -> None:
-        i = todo[j]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), len(tasks))
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(fn, [tasks[i] for i in todo], finish, name=name)
-    return done
 
 
 def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | None = None,

@@ -13,7 +13,8 @@ The board player's throw at a decision: from a position where either score is at
 every throw; later deals by the committed board), taken only when it beats the points throw by
 more than ``Z`` paired standard errors; below ``BOARD_FROM`` and otherwise, the points throw.
 That is a cheaper, more cautious player than ``discard --score`` itself (about 0.3 s a deal at
-its default accuracy), so the value measured is if anything an underestimate.
+its default accuracy), so the value measured is if anything an underestimate; by how much is
+measured at the stand-in's own decisions (:func:`decisions`) by :mod:`.boardcost`.
 
 The games are cut into shards run on the engine (:class:`crib_stats.core.engine.Executor`),
 each finished one saved in a :class:`~crib_stats.core.engine.ShardCache` (a killed run resumes).
@@ -27,13 +28,13 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
+from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 
 from .model import GameError, deal_inputs, committed_path
 
@@ -104,25 +105,8 @@ def play(games: int = GAMES, seed: int = SEED, shards: int = SHARDS, *, schedule
     root = None if cache_dir is False else (default_cache_root("boardplay") if cache_dir in (None, True) else cache_dir)
     cache = ShardCache(root, cache_key(games, seed, shards), name="board-play")
     spans = bounds(games, shards)
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(len(spans)):
-            got = cache.load_arrays(i, ARRAYS)
-            if got is not None:
-                done[i] = got
-    if progress is not None:
-        progress(len(done), len(spans))
-    todo = [i for i in range(len(spans)) if i not in done]
-
-    def finish(k: int, result) -> None:
-        i = todo[k]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), len(spans))
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_part, [(seed, *spans[i]) for i in todo], finish, name="board-play")
+    done = run_shards(cache, [(seed, *span) for span in spans], run_part, ARRAYS, scheduler, workers, fresh,
+                      progress, "board-play")
     return {name: np.concatenate([done[i][name] for i in range(len(spans))]) for name in ARRAYS}
 
 
@@ -173,16 +157,23 @@ def measure(games: int = GAMES, seed: int = SEED, shards: int = SHARDS, **kw) ->
 
 def write_committed(data_dir, games: int = GAMES, seed: int = SEED, shards: int = SHARDS, progress=None) -> list[Path]:
     """data/board_play.json and data/board_play_games.npz, listed in the folder's index."""
+    summary, out = measure(games, seed, shards, progress=progress)
+    return write_measurement(data_dir, f"crib-stats game --board-play {games} --seed {seed} --out DIR",
+                             DATA_JSON, summary, "what playing to the board is worth: whole games of a board-aware "
+                             "thrower against a points thrower",
+                             DATA_GAMES, {k: out[k].astype(np.int8) for k in ARRAYS},
+                             "every game of board_play.json: its row and its decisions per band")
+
+
+def write_measurement(data_dir, command: str, json_name: str, summary: dict, json_what: str, npz_name: str,
+                      arrays: dict, npz_what: str) -> list[Path]:
+    """A measurement's summary (``json_name``) and its rows (``npz_name``, compressed) written
+    into ``data_dir`` and listed in the folder's index with the ``command`` that makes them."""
     from crib_stats.core.io import OutputDir
 
-    summary, out = measure(games, seed, shards, progress=progress)
-    o = OutputDir(data_dir, [DATA_JSON, DATA_GAMES])
-    cmd = f"crib-stats game --board-play {games} --seed {seed} --out DIR"
-    o.write(DATA_JSON, json.dumps(summary, indent=1, sort_keys=True) + "\n", cmd,
-            "what playing to the board is worth: whole games of a board-aware thrower against a points thrower")
-    o.write_with(DATA_GAMES, lambda fh: np.savez_compressed(fh, rows=out["rows"].astype(np.int8),
-                                                            bands=out["bands"].astype(np.int8)),
-                 cmd, "every game of board_play.json: its row and its decisions per band", binary=True)
+    o = OutputDir(data_dir, [json_name, npz_name])
+    o.write(json_name, json.dumps(summary, indent=1, sort_keys=True) + "\n", command, json_what)
+    o.write_with(npz_name, lambda fh: np.savez_compressed(fh, **arrays), command, npz_what, binary=True)
     o.close()
     return o.written
 
@@ -197,11 +188,25 @@ def committed_games() -> dict:
         return {k: z[k].astype(np.int64) for k in ARRAYS}
 
 
-def changes(game: int, seed: int = SEED) -> list[dict]:
-    """Game ``game`` of the measurement replayed deal by deal (X: A for the board), with every
-    decision at which A threw otherwise than by points: {"deal", "cards", "role", "mine",
-    "theirs", "board_throw", "points_throw"} (cards as Card values, throws as card tuples)."""
-    from crib_stats.core.cards import Card
+class Decision(NamedTuple):
+    """One of A's throws in game X of the measurement: the deal (0 the first), A's sorted cards
+    (codes), A's role (1 dealer, 2 pone), the scores (A's, B's), the throw A made and the points
+    throw (indices into the variant's throws of the sorted cards), and whether A consulted the
+    board (a score at least ``BOARD_FROM``)."""
+
+    deal: int
+    cards: tuple[int, ...]
+    role: int
+    mine: int
+    theirs: int
+    throw: int
+    points_throw: int
+    consulted: bool
+
+
+def decisions(game: int, seed: int = SEED) -> Iterator[Decision]:
+    """Game ``game`` of the measurement replayed deal by deal (X: A for the board), every
+    decision of A's as it is made (:class:`Decision`)."""
     from crib_stats.kernels import boardgames as kbg, boardthrow as kt, game as kg
 
     from .board import committed
@@ -225,7 +230,6 @@ def changes(game: int, seed: int = SEED) -> list[dict]:
     stats = np.zeros(kg.N_STATS, np.int64)
     sa = sb = 0
     a_deals = game % 2 == 0
-    out = []
     for j in range(kbg.MAX_DEALS):
         kg.deal_cards(seed, game * kbg.MAX_DEALS + j, 2 * dealt + 1, drawn)
         for player in range(2):
@@ -233,22 +237,44 @@ def changes(game: int, seed: int = SEED) -> list[dict]:
             role = 1 if player == 1 else 2
             is_a = (player == 1) == a_deals
             mine, theirs = (sa, sb) if is_a else (sb, sa)
-            q = int(kt.objective_throw(cards, role, gm_in))
-            if is_a and max(mine, theirs) >= BOARD_FROM:
-                # the kernel's decision seed (its uint64 arithmetic wraps mod 2**64)
-                dseed = np.uint64(kbg.mix64(np.uint64((seed * 0x9E3779B97F4A7C15 + game * kbg.MAX_DEALS + j) % 2**64)))
-                q, qp = (int(x) for x in kbg.board_decide(cards, role, mine, theirs, dseed, N_HANDS, Z, gm_in, keeps,
-                                                          rows, tab, b.target, b.skunk, k["stop_at_go"]))
-                if q != qp:
-                    out.append({"deal": j, "cards": tuple(Card.from_code(int(c)) for c in cards),
-                                "role": "dealer" if role == 1 else "pone", "mine": int(mine), "theirs": int(theirs),
-                                "board_throw": tuple(Card.from_code(int(cards[i])) for i in throws[q]),
-                                "points_throw": tuple(Card.from_code(int(cards[i])) for i in throws[qp])})
+            q = qp = int(kt.objective_throw(cards, role, gm_in))
+            if is_a:
+                consulted = max(mine, theirs) >= BOARD_FROM
+                if consulted:
+                    # the kernel's decision seed (its uint64 arithmetic wraps mod 2**64)
+                    dseed = np.uint64(kbg.mix64(np.uint64((seed * 0x9E3779B97F4A7C15 + game * kbg.MAX_DEALS + j)
+                                                          % 2**64)))
+                    q, qp = (int(x) for x in kbg.board_decide(cards, role, mine, theirs, dseed, N_HANDS, Z, gm_in,
+                                                              keeps, rows, tab, b.target, b.skunk, k["stop_at_go"]))
+                yield Decision(j, tuple(int(c) for c in cards), role, int(mine), int(theirs), q, qp, consulted)
             kbg.split(cards, throws, q, kept[player], crib, player * throw)
         n = kg.deal_script(kept, crib, drawn[2 * dealt], k["stop_at_go"], k["hand_table"], k["crib_table"], who, pts,
                            stats)
         winner, sa, sb = kbg.walk(who, pts, n, a_deals, sa, sb, b.target)
         a_deals = not a_deals
         if winner >= 0:
-            break
-    return out
+            return
+
+
+def thrown(cards, q: int) -> tuple[int, ...]:
+    """The codes of throw ``q`` of sorted ``cards`` (the variant's throws in their order)."""
+    from crib_stats.core.rules import variant
+    from crib_stats.kernels.combinatorics import combinations
+
+    v = variant(VARIANT)
+    return tuple(int(cards[i]) for i in combinations(v.dealt, v.throw)[q])
+
+
+def changes(game: int, seed: int = SEED) -> list[dict]:
+    """Game ``game`` of the measurement replayed deal by deal (X: A for the board), with every
+    decision at which A threw otherwise than by points: {"deal", "cards", "role", "mine",
+    "theirs", "board_throw", "points_throw"} (cards as Card values, throws as card tuples)."""
+    from crib_stats.core.cards import Card
+
+    def card_tuple(codes):
+        return tuple(Card.from_code(c) for c in codes)
+
+    return [{"deal": d.deal, "cards": card_tuple(d.cards), "role": "dealer" if d.role == 1 else "pone",
+             "mine": d.mine, "theirs": d.theirs, "board_throw": card_tuple(thrown(d.cards, d.throw)),
+             "points_throw": card_tuple(thrown(d.cards, d.points_throw))}
+            for d in decisions(game, seed) if d.throw != d.points_throw]

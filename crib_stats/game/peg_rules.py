@@ -74,9 +74,9 @@ import numpy as np
 from crib_stats.core.cache import cache_root as default_cache_root
 from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import ShardCache, bounds, check_scheduler
+from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 from crib_stats.game.advise import AdviseError, advise
-from crib_stats.game.advise_value import deal_hands, run_shards
+from crib_stats.game.advise_value import deal_hands
 
 ACE, TWO, THREE, FOUR, SIX = 0, 1, 2, 3, 5
 RULES = ("six-on-four", "high-first", "save-aces", "lone-ace", "no-pair", "pair-lead", "five-lead", "no-run")

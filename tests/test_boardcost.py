@@ -1,0 +1,88 @@
+"""What the board player of the whole-game measurement gives up against discard --score (issue
+#22, item 3): the committed decisions against the code, the sample against the committed games,
+the summary from its rows, the paired gap and the grouped error."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from crib_stats.game import boardcost as bc
+from crib_stats.game import boardplay as bp
+from crib_stats.game.throws import score_throws
+from crib_stats.kernels import boardgames as kbg
+
+I, F = bc.I, bc.F
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return bc.committed_rows()
+
+
+def test_the_first_committed_games_are_what_the_code_measures(rows):
+    """Game 0 recomputed (its decisions replayed, the kept ones scored twice where the throws
+    differ): the committed rows and counts exactly."""
+    summary = bc.committed()
+    ints, floats, seen = bc.run_part(summary["seed"], 0, 1, summary["sample_seed"])
+    first = rows["ints"][:, I["game"]] == 0
+    assert len(ints) >= 1 and np.array_equal(ints, rows["ints"][first])
+    assert np.array_equal(floats, rows["floats"][first]) and np.array_equal(seen, rows["seen"][:1])
+
+
+def test_the_sample_is_the_committed_games_decisions(rows):
+    """The decisions seen per game and band from a score of 85 are the committed whole games'
+    (the same games), and in the bands kept whole the stand-in's changes are theirs too."""
+    games = bp.committed_games()
+    n = rows["seen"].shape[0]
+    assert np.array_equal(rows["seen"][:, 1:], games["bands"][:n, :, kbg.B_DECISIONS])
+    for b, rate in enumerate(bc.RATES):
+        if b and rate == 1.0:
+            m = rows["ints"][:, I["band"]] == b
+            stand = rows["ints"][m]
+            assert (stand[:, I["stand"]] != stand[:, I["points"]]).sum() == games["bands"][:n, b - 1, kbg.B_DIFFERS].sum()
+            assert m.sum() == rows["seen"][:, b].sum()
+    # below BOARD_FROM the stand-in throws by points; above, it consulted the board
+    low = rows["ints"][:, I["band"]] == 0
+    assert (rows["ints"][low, I["stand"]] == rows["ints"][low, I["points"]]).all()
+    assert (rows["ints"][:, I["consulted"]] == (~low).astype(int)).all()
+
+
+def test_the_summary_is_its_rows(rows):
+    summary = bc.committed()
+    again = bc.summarise(rows["ints"], rows["floats"], rows["seen"], summary["seed"], summary["sample_seed"],
+                         summary["seconds"])
+    assert json.loads(json.dumps(again)) == summary
+    assert summary["games"] == rows["seen"].shape[0] and summary["per_game_se"] > 0
+    # the same throw gives up nothing; another was scored on a second, independent run
+    same = rows["ints"][:, I["full"]] == rows["ints"][:, I["stand"]]
+    assert (rows["floats"][same][:, [F["given_up"], F["given_up_se"], F["given_up_select"], F["given_up_select_se"]]]
+            == 0).all()
+    assert (rows["ints"][~same, I["hands_eval"]] > 0).all() and (rows["ints"][same, I["hands_eval"]] == 0).all()
+
+
+def test_the_gap_is_paired_and_its_bound_is_marked():
+    a = score_throws("5h 6h 7c jd qs kd", "pone", 117, 117, hands=256)
+    cards = tuple(sorted(c.code for c in a.dealt))
+    index = {frozenset(bp.thrown(cards, q)): q for q in range(15)}
+    q_of = {t.throw: index[frozenset(c.code for c in t.throw)] for t in a.throws}
+    best, points = q_of[a.best.throw], q_of[a.points.throw]
+    others = [q_of[t.throw] for t in a.throws if not t.points_throw and t.throw != a.best.throw]
+    assert bc.gap(a, best, best, index) == (0.0, 0.0, True)
+    assert bc.gap(a, best, points, index) == (a.best.vs_points, a.best.vs_points_se, True) or a.best.points_throw
+    d, se, exact = bc.gap(a, others[0], others[1], index)
+    back = bc.gap(a, others[1], others[0], index)
+    assert not exact and back == (-d, se, False) and se > 0
+
+
+def test_the_grouped_error():
+    x = np.array([0.1, -0.2, 0.4, 0.0, 0.3])
+    m, se = bc._mean_se(x, np.arange(5))
+    assert m == pytest.approx(x.mean()) and se == pytest.approx(x.std(ddof=1) / math.sqrt(5))
+    # two decisions of one game that move together count as one
+    m2, se2 = bc._mean_se(np.repeat(x, 2), np.repeat(np.arange(5), 2))
+    assert m2 == pytest.approx(m) and se2 == pytest.approx(se)
+    assert bc._mean_se(np.array([]), np.array([], int)) == (None, None)
