@@ -292,6 +292,21 @@ def test_committed_data_is_what_the_code_computes():
         assert got == want, key
 
 
+def test_the_index_reads_back_as_it_was_written(tmp_path):
+    """The committed index and a command cell only partly in code survive a read and a rewrite
+    unchanged (a rewrite once added a stray backtick to such a row)."""
+    from crib_stats.core.io import INDEX_NAME, index_text, parse_index
+
+    root = os.path.join(os.path.dirname(__file__), "..", "crib_stats", "data")
+    text = open(os.path.join(root, INDEX_NAME), encoding="utf-8").read()
+    assert index_text(parse_index(text)) == text
+    rows = {"a.npz": ("`make data` (the hook, seed 0)", "partly code"), "b.csv": ("crib-stats x --out DIR", "plain")}
+    written = index_text(rows)
+    assert "| `b.csv` | `crib-stats x --out DIR` | plain |" in written
+    assert "| `a.npz` | `make data` (the hook, seed 0) | partly code |" in written
+    assert parse_index(written) == rows and index_text(parse_index(written)) == written
+
+
 @pytest.mark.slow  # over 10 s on 2 cores
 def test_sweep_with_pegging_adds_the_per_seat_table(cli):
     """The per-seat figures the command prints, derived here without crib_stats.strategy.seats: the

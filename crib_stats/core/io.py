@@ -35,15 +35,25 @@ def parse_index(text: str) -> dict[str, tuple[str, str]]:
     for line in text.splitlines():
         if line.startswith("| `") and line.count("|") >= 4:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            rows[cells[0].strip("`")] = (cells[1].strip("`"), cells[2])
+            rows[_unquote(cells[0])] = (_unquote(cells[1]), cells[2])
     return rows
+
+
+def _unquote(cell: str) -> str:
+    """A cell that is one code span, without its backticks; any other cell as it is (so a
+    command written partly in code reads back as written)."""
+    return cell[1:-1] if len(cell) >= 2 and cell[0] == cell[-1] == "`" and cell.count("`") == 2 else cell
+
+
+def _quote(text: str) -> str:
+    return text if "`" in text else f"`{text}`"
 
 
 def index_text(rows: dict[str, tuple[str, str]]) -> str:
     lines = list(_INDEX_HEAD)
     for name in sorted(rows):
         command, description = rows[name]
-        lines.append(f"| `{name}` | `{command}` | {description} |")
+        lines.append(f"| {_quote(name)} | {_quote(command)} | {description} |")
     return "\n".join(lines) + "\n"
 
 

@@ -230,10 +230,9 @@ def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | Non
 
 def write_committed(data_dir, deals: dict | int | None = None, seed: int = DEFAULT_SEED, **engine) -> dict:
     """Measure both seats (``deals`` per seat, default :data:`COMMITTED_DEALS`) and write
-    ``advise_gain.npz`` into ``data_dir``; returns the summary."""
-    from pathlib import Path
-
-    from crib_stats.core.io import atomic_write
+    ``advise_gain.npz`` into ``data_dir``, listed in its index (the ``make data`` hook);
+    returns the summary."""
+    from crib_stats.core.io import OutputDir
 
     arrays = {}
     summary = {}
@@ -246,8 +245,14 @@ def write_committed(data_dir, deals: dict | int | None = None, seed: int = DEFAU
         arrays[f"{seat}_expected"] = g.expected
         summary[seat] = g.as_dict() | {"seconds": round(g.seconds, 1)}
     arrays["meta"] = np.frombuffer(json.dumps({"deals": per_seat, "seed": seed}, sort_keys=True).encode(), np.uint8)
-    path = Path(data_dir) / COMMITTED
-    atomic_write(path, lambda fh: np.savez_compressed(fh, **arrays), binary=True)
+    out = OutputDir(data_dir, [COMMITTED])
+    sizes = " and ".join(f"{per_seat[seat]:,} {seat}" for seat in SEATS)
+    out.write_with(COMMITTED, lambda fh: np.savez_compressed(fh, **arrays),
+                   f"scripts/regenerate_data.py: crib_stats.game.advise_value.write_committed(DIR, seed={seed}): "
+                   f"{sizes} deals",
+                   "what the play advisor is worth: per deal, the advised player's gain over both greedy, realized "
+                   "and its conditional expectation, the decisions and where the advisor differed", binary=True)
+    out.close()
     return summary
 
 
