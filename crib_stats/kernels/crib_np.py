@@ -63,7 +63,8 @@ def discard_random_pairs(keeps, throws, unseen, starter, hand_table, crib_table,
     jack_in = in_unseen[JACK * 4 + su] & (sr != JACK)
     own_nobs = np.where(_A == JACK, np.where(_SAME, na - 1, nb), np.where(_B == JACK, na, 0))
     own_nobs = np.where(jack_in[:, None] & (ways > 0), own_nobs, 0)
-    # both other cards of the starter's suit, neither the starter (a flush when the throw is too)
+    # both other cards of the starter's suit, neither the starter (a flush when the throw is too;
+    # such a class holds those two cards, so it needs no ``ways > 0`` mask)
     suited_pair = ~_SAME & in_unseen[_A * 4 + su[:, None]] & in_unseen[_B * 4 + su[:, None]]
     suited_pair &= (_A != sr[:, None]) & (_B != sr[:, None])
 
