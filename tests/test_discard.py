@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 import reference
 from crib_stats.core.cards import DECK, CardError, parse
-from crib_stats.discard.crib_base import CribModelError
+from crib_stats.discard.crib_base import CribModelError, RandomCrib
 from crib_stats.discard.analysis import DiscardError, analyse, crib_value, evaluate
 from crib_stats.core.rules import variant
 
@@ -17,11 +17,11 @@ def codes(cards):
     return [c.code for c in cards]
 
 
-def check_against_reference(dealt_text, role, var, starter=None, only=None):
+def check_against_reference(dealt_text, role, var, starter=None, only=None, crib_model="random"):
     v = variant(var)
     dealt = parse(dealt_text)
     start = parse(starter)[0].code if starter else None
-    results = evaluate(dealt_text, role=role, variant=var, starter=starter)
+    results = evaluate(dealt_text, role=role, variant=var, starter=starter, crib_model=crib_model)
     assert len(results) == {6: 15, 5: 10 if v.throw == 2 else 5}[v.dealt]
     for r in results[:only] if only else results:
         hand_ev, crib_ev, net = reference.discard_outcomes(
@@ -58,6 +58,18 @@ def test_one_card_throw_variants_equal_reference(var, dealt, role):
 def test_fixed_starter_equals_reference():
     check_against_reference("5h 6h 7c jd qs kd", "dealer", "six-card", starter="4c")
     check_against_reference("2h 3h 4h 5h jh qs", "pone", "six-card", starter="6h")
+
+
+@pytest.mark.parametrize("dealt, role, var, starter", [
+    ("2h 3h 4h 5h jh qs", "pone", "six-card", None),     # flushes, nobs in a flush
+    ("5h 5c 5d js 7c 9h", "dealer", "six-card", "5s"),   # the 29 starter, fixed
+    ("3s 4s 5s js kd", "dealer", "five-card", None),
+    ("7h 8h 8d jc 2c", "pone", "five-card", "jh"),
+])
+def test_numpy_tally_equals_reference(dealt, role, var, starter):
+    """The tally of a process without numba (crib_stats.kernels.crib_np), forced here: this
+    process has loaded numba, so the default model would use the kernel."""
+    check_against_reference(dealt, role, var, starter, only=6, crib_model=RandomCrib(jit=False))
 
 
 def test_worked_example_766_over_46():

@@ -8,6 +8,7 @@
 - :mod:`.distributions` exhaustive score histograms: brute force and rank multisets
 - :mod:`.deals`         the canonical-suit walk over deals; best keep over every deal
 - :mod:`.crib`          discard tallies under the random crib model
+- :mod:`.crib_np`       its two-other-card tally in plain numpy, for a process without numba
 - :mod:`.play`          the play rules as one stepper; the search over every legal play
 - :mod:`.policies`      the play under the greedy and minimax policies; the play tables
 - :mod:`.pegvalue`      E[peg] of a keep against a modelled opponent keep (weighted sums)

@@ -4,7 +4,8 @@ other crib cards are uniformly random among the cards the player has not seen.
 Both kernels share the per-throw setup (:func:`_throw_setup`), the per-starter hand points and
 the tally of one crib outcome (:func:`_tally`); they differ only in how they walk the other
 crib cards: card by card (two or three cards), or by rank classes (two cards, 91 classes per
-starter instead of 990 card pairs, the suit terms counted directly).
+starter instead of 990 card pairs, the suit terms counted directly). :mod:`.crib_np` is the
+rank-class walk again in numpy, for a process that analyses one deal and never loads numba.
 """
 
 from __future__ import annotations
