@@ -8,7 +8,7 @@ rank-level game's purified thrown ranks, the cards of those ranks by the objecti
 the same way); their kept cards must reproduce the play so far under the rules. For each card
 you may play now: E[your play points from now on - theirs], that card's points included, both
 players playing ``greedy`` after it, as an exact weighted sum over every consistent opponent
-hand (:mod:`crib_stats.kernels.advise`).
+hand (:mod:`crib_stats.kernels.posterior`, :mod:`crib_stats.kernels.advise`).
 
 With ``score=(MINE, THEIRS)`` (the score now, the points pegged so far included) each card also
 gets P(you win the game): the rest of the play, the pone's hand, the dealer's hand and the crib,
@@ -164,13 +164,13 @@ def kernel_tables(variant_name: str, discard: str, deck: tuple[int, ...] = FULL)
 @lru_cache(maxsize=4)
 def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL) -> dict:
     """The kept multiset of every hand of the pack under the policy for seat ``role`` (1 the
-    opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.advise.keep_table`:
+    opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.keeps.keep_table`:
     computed once per machine (seconds) and kept beside the compiled kernels."""
     import sys
 
     from crib_stats.core.cache import disk_cached
     from crib_stats.discard import shards
-    from crib_stats.kernels import advise as ka  # lazy: numba only when used
+    from crib_stats.kernels import keeps  # lazy: numba only when used
     from crib_stats.kernels.combinatorics import rank_multisets
 
     v = get_variant(variant_name)
@@ -180,15 +180,15 @@ def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...]
     masks[list(deck)] = 15
 
     def compute():
-        offsets = ka.hand_offsets(multisets, masks, v.dealt)
-        table, kstar, throw_of = ka.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
-                                               k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                               v.others_to_crib, k["rank_throws"], k["keep_index"])
+        offsets = keeps.hand_offsets(multisets, masks, v.dealt)
+        table, kstar, throw_of = keeps.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
+                                                  k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                                  v.others_to_crib, k["rank_throws"], k["keep_index"])
         return offsets, table, kstar, throw_of
 
     name = f"advise-keeps-{v.name}-{discard}-{role}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
     offsets, table, kstar, throw_of = disk_cached(name, compute, modules=[sys.modules[__name__], shards])
-    major, exc_start, exc_idx, exc_k, exc_q = ka.sparse_keeps(offsets, table, throw_of)
+    major, exc_start, exc_idx, exc_k, exc_q = keeps.sparse_keeps(offsets, table, throw_of)
     return dict(multisets=multisets, masks=masks, offsets=offsets, table=table, kstar=kstar, throw_of=throw_of,
                 major=major, exc_start=exc_start, exc_idx=exc_idx, exc_k=exc_k, exc_q=exc_q)
 
@@ -302,7 +302,7 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     keep, as exceptions to each rank multiset's usual keep): both give the same exact answer. ``detail``: a dict that receives the arrays behind
     the answer (the posterior's weight per kept multiset ``w_row``, ``net`` per multiset and
     candidate rank ``cand_ranks``, and the replay's inputs), for measurements."""
-    from crib_stats.kernels import advise as ka  # lazy: numba only when used
+    from crib_stats.kernels import advise as ka, keeps, posterior  # lazy: numba only when used
 
     start = time.perf_counter()
     if discard_policy not in POLICIES:
@@ -355,19 +355,19 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
         must_masks = np.zeros(13, np.int64)
         for c in must:
             must_masks[c >> 2] |= 1 << (c & 3)
-        weight, hands = ka.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
-                                                 t["table"], t["throw_of"], t["major"], t["exc_start"], t["exc_idx"],
-                                                 t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt, opp_role, k["index"],
-                                                 k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
-                                                 k["jack_in_deck"], v.others_to_crib, k["rank_throws"],
-                                                 k["keep_index"], ok, SCALE)
+        weight, hands = keeps.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
+                                                    t["table"], t["throw_of"], t["major"], t["exc_start"],
+                                                    t["exc_idx"], t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt,
+                                                    opp_role, k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
+                                                    k["n_deck_ranks"], k["jack_in_deck"], v.others_to_crib,
+                                                    k["rank_throws"], k["keep_index"], ok, SCALE)
     else:
-        weight, hands = ka.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
-                                          k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                          v.others_to_crib, k["rank_throws"],
-                                          k["keep_index"], ok, SCALE, with_show, sit.starter.code,
-                                          np.array(sorted(c.code for c in sit.thrown), np.int64),
-                                          k["hand_table"], k["crib_table"])
+        weight, hands = posterior.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
+                                                 k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                                 v.others_to_crib, k["rank_throws"],
+                                                 k["keep_index"], ok, SCALE, with_show, sit.starter.code,
+                                                 np.array(sorted(c.code for c in sit.thrown), np.int64),
+                                                 k["hand_table"], k["crib_table"])
     w_row = weight.sum(axis=(1, 2))
     total = int(w_row.sum())
     if total == 0:
