@@ -311,12 +311,12 @@ def run_part(seed: int, lo: int, hi: int, budgets: tuple) -> tuple[str, dict]:
 def cache_key(seed: int, budgets: tuple, parts: int) -> dict:
     import sys
 
-    from crib_stats.game import advise as adv, advise_value, model
+    from crib_stats.game import advise as adv, advise_value, model, situation
     from crib_stats.kernels import content_digest, source_digest
 
     return {"kind": "peg-rules", "variant": "six-card", "seed": seed, "budgets": [list(b) for b in budgets],
             "parts": parts, "kernels": source_digest(),
-            "code": content_digest([sys.modules[__name__], adv, advise_value, model])}
+            "code": content_digest([sys.modules[__name__], adv, situation, advise_value, model])}
 
 
 @dataclass(frozen=True, eq=False)
