@@ -1,6 +1,7 @@
-"""The play's rules of thumb (crib_stats.game.peg_rules): each reading on hand-built situations
-(one where it applies, one where it does not), the summary and verdicts on made-up records, and
-the committed measurement's first deals recomputed exactly."""
+"""The play's rules of thumb: each reading (crib_stats.game.peg_readings) on hand-built
+situations (one where it applies, one where it does not); the measurement
+(crib_stats.game.peg_rules): the summary and verdicts on made-up records, and the committed
+measurement's first deals recomputed exactly."""
 
 from fractions import Fraction
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from crib_stats.game import peg_rules as pr
-from crib_stats.game.peg_rules import Reading, points_of, read
+from crib_stats.game.peg_readings import Reading, points_of, read
 
 A, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, J, Q, K = range(13)
 T, M = False, True  # the opponent's card, the mover's

@@ -8,12 +8,14 @@ rank-level game's purified thrown ranks, the cards of those ranks by the objecti
 the same way); their kept cards must reproduce the play so far under the rules. For each card
 you may play now: E[your play points from now on - theirs], that card's points included, both
 players playing ``greedy`` after it, as an exact weighted sum over every consistent opponent
-hand (:mod:`crib_stats.kernels.advise`).
+hand (:mod:`crib_stats.kernels.posterior`, :mod:`crib_stats.kernels.advise`).
 
 With ``score=(MINE, THEIRS)`` (the score now, the points pegged so far included) each card also
 gets P(you win the game): the rest of the play, the pone's hand, the dealer's hand and the crib,
 in order, the game ending the moment a side reaches the target, then the committed board's
-P(win) with the deal passed (:mod:`crib_stats.game.board`).
+P(win) with the deal passed (:mod:`crib_stats.game.board`). The input is checked (a card played
+twice, the starter or a thrown card played, a pass when you could play, ...) by
+:mod:`crib_stats.game.situation`.
 
 >>> a = advise("5h 6h 7c jd qs kd", throw="qs kd", starter="4c", role="dealer", played="10s")
 >>> [p.card for p in a.plays][:1], a.greedy
@@ -30,14 +32,13 @@ from math import comb
 
 import numpy as np
 
-from crib_stats.core.cards import DECK, Card, CardError, format_cards, parse, parse_n
-from crib_stats.core.errors import CribStatsError
+from crib_stats.core.cards import DECK
 from crib_stats.core.exact import frac_text
 from crib_stats.core.rules import variant as get_variant
+from crib_stats.game.situation import ROLES, AdviseError, Situation, check_score, situation, why_impossible
 
 POLICIES = ("objective", "equilibrium")
 SCALE = 360360  # lcm(1..15): a hand's weight split evenly among up to 15 tied throws stays whole
-ROLES = ("dealer", "pone")
 ASSUMES = {
     "deal": "the opponent's {dealt} cards are uniform over the {unseen} cards you have not seen "
             "(the pack less your dealt cards and the starter)",
@@ -53,10 +54,6 @@ ASSUMES = {
             "scoring most for itself; ties to a count off 5, 10 and 21, then the higher rank; a lead "
             "from A-4 when held); suits never matter in the play",
 }
-
-
-class AdviseError(CribStatsError):
-    """Bad input to the play advisor (one-line message)."""
 
 
 @dataclass(frozen=True)
@@ -164,13 +161,13 @@ def kernel_tables(variant_name: str, discard: str, deck: tuple[int, ...] = FULL)
 @lru_cache(maxsize=4)
 def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL) -> dict:
     """The kept multiset of every hand of the pack under the policy for seat ``role`` (1 the
-    opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.advise.keep_table`:
+    opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.keeps.keep_table`:
     computed once per machine (seconds) and kept beside the compiled kernels."""
     import sys
 
     from crib_stats.core.cache import disk_cached
     from crib_stats.discard import shards
-    from crib_stats.kernels import advise as ka  # lazy: numba only when used
+    from crib_stats.kernels import keeps  # lazy: numba only when used
     from crib_stats.kernels.combinatorics import rank_multisets
 
     v = get_variant(variant_name)
@@ -180,73 +177,17 @@ def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...]
     masks[list(deck)] = 15
 
     def compute():
-        offsets = ka.hand_offsets(multisets, masks, v.dealt)
-        table, kstar, throw_of = ka.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
-                                               k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                               v.others_to_crib, k["rank_throws"], k["keep_index"])
+        offsets = keeps.hand_offsets(multisets, masks, v.dealt)
+        table, kstar, throw_of = keeps.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
+                                                  k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                                  v.others_to_crib, k["rank_throws"], k["keep_index"])
         return offsets, table, kstar, throw_of
 
     name = f"advise-keeps-{v.name}-{discard}-{role}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
     offsets, table, kstar, throw_of = disk_cached(name, compute, modules=[sys.modules[__name__], shards])
-    major, exc_start, exc_idx, exc_k, exc_q = ka.sparse_keeps(offsets, table, throw_of)
+    major, exc_start, exc_idx, exc_k, exc_q = keeps.sparse_keeps(offsets, table, throw_of)
     return dict(multisets=multisets, masks=masks, offsets=offsets, table=table, kstar=kstar, throw_of=throw_of,
                 major=major, exc_start=exc_start, exc_idx=exc_idx, exc_k=exc_k, exc_q=exc_q)
-
-
-# ------------------------------------------------------------------------------------------
-# The situation, checked
-# ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Situation:
-    variant: str
-    me: int  # 0 you are the pone, 1 the dealer
-    kept: tuple[Card, ...]
-    thrown: tuple[Card, ...]
-    starter: Card
-    played: tuple[Card, ...]
-    mine: tuple[bool, ...]  # per played card: yours?
-
-
-def situation(dealt, throw, starter, role: str, played=(), variant="six-card") -> Situation:
-    v = get_variant(variant)
-    if v.name not in ("six-card", "five-card"):
-        raise AdviseError(f"advise: the play is advised in the two-player games (six-card, five-card), not {v.name}")
-    if role not in ROLES:
-        raise AdviseError("advise: say whose crib it is: --dealer (yours) or --pone (the opponent's)")
-    d = parse_n(dealt, v.dealt, "advise: the dealt cards")
-    if len(set(d)) != len(d):
-        raise AdviseError(f"advise: a card is dealt twice in {format_cards(d)}")
-    t = parse_n(throw, v.throw, "advise: --throw")
-    if len(set(t)) != len(t) or any(c not in d for c in t):
-        raise AdviseError(f"advise: --throw {format_cards(t)} must be {v.throw} different cards of the dealt "
-                          f"{format_cards(d)}")
-    s = parse_n(starter, 1, "advise: --starter")[0]
-    if s in d:
-        raise AdviseError(f"advise: the starter {s} is one of your dealt cards; a card can be used once")
-    kept = tuple(c for c in d if c not in t)
-    history = parse(played) if played else ()
-    seen: set = set()
-    mine = []
-    opp = 0
-    for i, c in enumerate(history, 1):
-        if c in seen:
-            raise AdviseError(f"advise: --played card {i} ({c}) was already played; a card can be played once")
-        seen.add(c)
-        if c in kept:
-            mine.append(True)
-        elif c in t:
-            raise AdviseError(f"advise: --played card {i} ({c}) is one you threw to the crib")
-        elif c == s:
-            raise AdviseError(f"advise: --played card {i} ({c}) is the starter, which nobody plays")
-        else:
-            mine.append(False)
-            opp += 1
-            if opp > v.kept:
-                raise AdviseError(f"advise: --played has more than {v.kept} cards that are not yours; the "
-                                  f"opponent keeps {v.kept}")
-    return Situation(v.name, 1 if role == "dealer" else 0, kept, t, s, tuple(history), tuple(mine))
 
 
 def _counts(cards) -> np.ndarray:
@@ -254,37 +195,6 @@ def _counts(cards) -> np.ndarray:
     for x in cards:
         c[x.rank] += 1
     return c
-
-
-def _why_impossible(sit: Situation, status: np.ndarray) -> str:
-    """One line: why no kept hand of the opponent reproduces the play so far."""
-    from crib_stats.kernels import advise as ka
-
-    step = status // 8
-    reason = status % 8
-    far = int(step.max())
-    at = reason[step == far]
-    n = len(sit.played)
-
-    def card(i):
-        return f"card {i + 1} ({sit.played[i]})"
-
-    if far >= n:
-        if (at == ka.PLAY_OVER).any():
-            return "advise: the play is over after --played; there is nothing left to play"
-        return ("advise: it is the opponent's turn after --played (at this count they must still hold a card "
-                "that fits); advise once they have played")
-    if (at == ka.PASSED_WHEN_ABLE).all() and not sit.mine[far]:
-        return (f"advise: --played {card(far)} is the opponent's, but it was your turn and you could play: "
-                "a player must play when able")
-    if (at == ka.PLAY_OVER).all():
-        return f"advise: --played {card(far)} comes after the end of the play"
-    if (at == ka.OVER_31).all():
-        return f"advise: --played {card(far)} takes the count past 31 while a card still fitted"
-    if sit.mine[far]:
-        return (f"advise: no hand the opponent can hold lets {card(far)} be yours: they would have had to play "
-                "before it (a go is said only when no card fits)")
-    return f"advise: no hand the opponent can hold plays --played {card(far)} at that point under the rules"
 
 
 # ------------------------------------------------------------------------------------------
@@ -302,7 +212,7 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     keep, as exceptions to each rank multiset's usual keep): both give the same exact answer. ``detail``: a dict that receives the arrays behind
     the answer (the posterior's weight per kept multiset ``w_row``, ``net`` per multiset and
     candidate rank ``cand_ranks``, and the replay's inputs), for measurements."""
-    from crib_stats.kernels import advise as ka  # lazy: numba only when used
+    from crib_stats.kernels import advise as ka, keeps, posterior  # lazy: numba only when used
 
     start = time.perf_counter()
     if discard_policy not in POLICIES:
@@ -314,7 +224,7 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
         raise AdviseError("advise: the equilibrium discards are solved for the six-card game only")
     board = None
     if score is not None:
-        board = _check_score(score, v.name, discard_policy)
+        board = check_score(score, v.name, discard_policy)
     deck = tuple(sorted(set(int(r) for r in deck)))
     if deck != FULL and (discard_policy != "objective" or score is not None):
         raise AdviseError("advise: a reduced pack takes the objective policy and no --score")
@@ -330,7 +240,7 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     status, _, _, _, _ = ka.card_values(mine, sets, sit.me, ranks, owners, n, stop, np.zeros(0, np.int64))
     ok = status == ka.OK
     if not ok.any():
-        raise AdviseError(_why_impossible(sit, status))
+        raise AdviseError(why_impossible(sit, status))
     greedy_r, count = ka.now(mine, sets[int(np.argmax(ok))], sit.me, ranks, owners, n, stop)
     left = [c for c in sit.kept if c not in sit.played]
     legal = [c for c in left if c.pip <= 31 - count]
@@ -355,19 +265,19 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
         must_masks = np.zeros(13, np.int64)
         for c in must:
             must_masks[c >> 2] |= 1 << (c & 3)
-        weight, hands = ka.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
-                                                 t["table"], t["throw_of"], t["major"], t["exc_start"], t["exc_idx"],
-                                                 t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt, opp_role, k["index"],
-                                                 k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
-                                                 k["jack_in_deck"], v.others_to_crib, k["rank_throws"],
-                                                 k["keep_index"], ok, SCALE)
+        weight, hands = keeps.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
+                                                    t["table"], t["throw_of"], t["major"], t["exc_start"],
+                                                    t["exc_idx"], t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt,
+                                                    opp_role, k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
+                                                    k["n_deck_ranks"], k["jack_in_deck"], v.others_to_crib,
+                                                    k["rank_throws"], k["keep_index"], ok, SCALE)
     else:
-        weight, hands = ka.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
-                                          k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                          v.others_to_crib, k["rank_throws"],
-                                          k["keep_index"], ok, SCALE, with_show, sit.starter.code,
-                                          np.array(sorted(c.code for c in sit.thrown), np.int64),
-                                          k["hand_table"], k["crib_table"])
+        weight, hands = posterior.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
+                                                 k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
+                                                 v.others_to_crib, k["rank_throws"],
+                                                 k["keep_index"], ok, SCALE, with_show, sit.starter.code,
+                                                 np.array(sorted(c.code for c in sit.thrown), np.int64),
+                                                 k["hand_table"], k["crib_table"])
     w_row = weight.sum(axis=(1, 2))
     total = int(w_row.sum())
     if total == 0:
@@ -396,18 +306,6 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
                   discard_policy, int(hands), pool_hands, time.perf_counter() - start,
                   tuple(score) if score is not None else None,
                   str(best_points) if best_points is not None and board is not None else None)
-
-
-def _check_score(score, variant: str, discard: str):
-    from crib_stats.game.board import committed
-
-    b = committed(variant, discard)
-    mine, theirs = score
-    for name, x in (("MINE", mine), ("THEIRS", theirs)):
-        if not isinstance(x, (int, np.integer)) or x < 0 or x >= b.target:
-            raise AdviseError(f"advise --score: {name} must be a score from 0 to {b.target - 1} (the game is to "
-                              f"{b.target}; a score at the target has already won), got {x}")
-    return b
 
 
 def _board_values(board, sit: Situation, weight, who, pts, n_ev, ok, score, cand_ranks) -> dict:

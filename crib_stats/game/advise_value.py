@@ -198,11 +198,12 @@ def run_part(seat: str, seed: int, lo: int, hi: int) -> tuple[str, dict]:
 def cache_key(seat: str, deals: int, seed: int, parts: int) -> dict:
     import sys
 
-    from crib_stats.game import advise as adv, model
+    from crib_stats.game import advise as adv, model, situation
     from crib_stats.kernels import content_digest, source_digest
 
     return {"kind": "advise-gain", "variant": "six-card", "seat": seat, "deals": deals, "seed": seed,
-            "parts": parts, "kernels": source_digest(), "code": content_digest([sys.modules[__name__], adv, model])}
+            "parts": parts, "kernels": source_digest(),
+            "code": content_digest([sys.modules[__name__], adv, situation, model])}
 
 
 def measure(seat: str, deals: int, seed: int = DEFAULT_SEED, *, parts: int | None = None,

@@ -354,8 +354,8 @@ def configure_cache() -> None:
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, maxima, pegvalue,
-        play, policies, show, sweep,
+        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, keeps, maxima,
+        pegvalue, play, policies, posterior, show, sweep,
     )
 
     show.warmup()
@@ -370,6 +370,8 @@ def warmup() -> None:
     sweep.warmup()
     game.warmup()
     board.warmup()
+    posterior.warmup()
+    keeps.warmup()
     advise.warmup()
     boardthrow.warmup()
     boardgames.warmup()
