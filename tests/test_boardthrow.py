@@ -35,15 +35,14 @@ def setup(cards, role, mine, theirs, variant="six-card"):
     codes = np.array(sorted(c.code for c in parse(cards)), np.int64)
     unseen = np.array([c for c in range(52) if c not in set(codes.tolist())], np.int64)
     mine_tab = kt.my_tables(codes, k["throws"], k["hand_table"])
-    r = b.row
-    tab = tuple(np.ascontiguousarray(x) for x in (b.values[r("win")], b.values[r("skunk_win")],
-                                                  b.values[r("skunk_loss")], b.se[r("win")]))
+    tab = gb.kernel_tables(b.values, b.se)
     my_role = 1 if role == "dealer" else 2
     keeps = gt.kernel_keeps(k["dealt"] - k["throws"].shape[1])
     pre, done = kt.play_prefix(keeps, mine_tab[1], my_role, mine, theirs, b.target, b.skunk, k["stop_at_go"])
     prefix = (keeps, kt.keep_rows(keeps), pre, done, mine, theirs, k["stop_at_go"])
     return dict(k=k, b=b, gm_in=gm_in, codes=codes, unseen=unseen, common=(unseen, my_role, b.target, b.skunk, gm_in,
-                mine_tab, prefix, tab), tab=tab)
+                mine_tab, prefix, tab), tab=tab,
+                tables=tuple(b.values[b.row(n)] for n in ("win", "skunk_win", "skunk_loss")) + (b.se[b.row("win")],))
 
 
 # ------------------------------------------------------------------------------------------
@@ -110,7 +109,8 @@ def test_kernel_matches_twin(variant, cards, role, mine, theirs):
     hands.append(ref.board_throw_hand(7, 3, s["unseen"].tolist(), dealt))
     b = s["b"]
     for g, opp in zip(got, hands):
-        want = ref.board_throw_twin(s["codes"].tolist(), opp, role, mine, theirs, s["tab"], variant, b.target, b.skunk)
+        want = ref.board_throw_twin(s["codes"].tolist(), opp, role, mine, theirs, s["tables"], variant, b.target,
+                                    b.skunk)
         assert np.allclose(g, np.array(want), rtol=0, atol=1e-12), opp
 
 

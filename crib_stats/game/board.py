@@ -183,6 +183,16 @@ def from_arrays(model: DealModel, arrays: dict, seconds: float = 0.0) -> Board:
                  arrays["se"], arrays["length"], meta, model.seat_means(), seconds)
 
 
+def kernel_tables(values: np.ndarray, se: np.ndarray) -> np.ndarray:
+    """The board as the board-throw kernels read it (:mod:`crib_stats.kernels.boardthrow`):
+    ``[dealer's score, pone's score]`` -> (P(the dealer wins), P(he wins with a skunk), P(he is
+    skunked), the jackknife error of the first), side by side, from a board's ``values`` and
+    ``se`` (rows :data:`ROWS`)."""
+    r = ROWS.index
+    return np.ascontiguousarray(np.stack([values[r("win")], values[r("skunk_win")], values[r("skunk_loss")],
+                                          se[r("win")]], axis=-1))
+
+
 def _committed_path(variant: str, discard: str):
     from .model import check_policies, committed_path
 

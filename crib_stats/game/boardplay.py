@@ -59,16 +59,14 @@ def run_part(seed: int, lo: int, hi: int) -> tuple[str, dict]:
     """Games lo..hi-1 of ``seed``: (kernel digest, {"rows", "bands"})."""
     from crib_stats.kernels import boardgames as kbg, boardthrow as kt, source_digest
 
-    from .board import committed
+    from .board import committed, kernel_tables
     from .throws import kernel_keeps
 
     k = deal_inputs(VARIANT, "objective")
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
              k["rank_throws"])
     b = committed(VARIANT)
-    r = b.row
-    tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
-           np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
+    tab = kernel_tables(b.values, b.se)
     keeps = kernel_keeps(k["dealt"] - k["throws"].shape[1])
     rows, bands = kbg.board_games(int(seed), int(lo), int(hi), k["dealt"], N_HANDS, Z, BOARD_FROM,
                                   np.array(BANDS, np.int64), gm_in, keeps, kt.keep_rows(keeps), tab, b.target,
@@ -209,16 +207,14 @@ def decisions(game: int, seed: int = SEED) -> Iterator[Decision]:
     decision of A's as it is made (:class:`Decision`)."""
     from crib_stats.kernels import boardgames as kbg, boardthrow as kt, game as kg
 
-    from .board import committed
+    from .board import committed, kernel_tables
     from .throws import kernel_keeps
 
     k = deal_inputs(VARIANT, "objective")
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
     b = committed(VARIANT)
-    r = b.row
-    tab = (np.ascontiguousarray(b.values[r("win")]), np.ascontiguousarray(b.values[r("skunk_win")]),
-           np.ascontiguousarray(b.values[r("skunk_loss")]), np.ascontiguousarray(b.se[r("win")]))
+    tab = kernel_tables(b.values, b.se)
     dealt, throw = k["dealt"], throws.shape[1]
     keeps = kernel_keeps(dealt - throw)
     rows = kt.keep_rows(keeps)

@@ -38,7 +38,7 @@ import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse_n
 
-from .board import ROWS, SKUNK_POINTS, WIN_POINTS, Board, committed_tables
+from .board import SKUNK_POINTS, WIN_POINTS, Board, committed_tables, kernel_tables
 from .model import GameError, deal_inputs, check_variant
 
 _BOARD_INPUTS: dict = {}
@@ -141,16 +141,11 @@ def check_position(mine, theirs, role: str, target: int) -> None:
                             "the target); give scores below it")
 
 
-def _board_tables(b: Board | None, variant: str) -> tuple[np.ndarray, ...]:
-    """The board's P(the dealer wins), P(he wins with a skunk), P(he is skunked) and the
-    jackknife error of the first, [dealer's score, pone's score]: of ``b``, or read from the
-    committed board (its four arrays only, not the whole deal model: 50 ms less a process)."""
-    if b is None:
-        values, se = committed_tables(variant)
-    else:
-        values, se = b.values, b.se
-    r = ROWS.index
-    return values[r("win")], values[r("skunk_win")], values[r("skunk_loss")], se[r("win")]
+def _board_tables(b: Board | None, variant: str) -> np.ndarray:
+    """The kernels' board (:func:`.board.kernel_tables`) of ``b``, or of the committed board
+    read alone (its values and errors, not the whole deal model: 50 ms less a process)."""
+    values, se = committed_tables(variant) if b is None else (b.values, b.se)
+    return kernel_tables(values, se)
 
 
 def board_inputs(variant: str) -> dict:
@@ -292,7 +287,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     codes = np.array([c.code for c in srt], np.int64)
     held = set(codes.tolist())
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
-    tab = tuple(np.ascontiguousarray(t) for t in _board_tables(b, v.name))
+    tab = _board_tables(b, v.name)
     target, skunk = (b.target, b.skunk) if b is not None else (v.game, v.skunk)
     my_role = 1 if role == "dealer" else 2
     keeps = kernel_keeps(v.kept)

@@ -241,6 +241,6 @@ def warmup() -> None:
     t5 = rank_table(5)
     gm_in = (index, rh, rh, combinations(6, 2), t5, t5, np.full((2, 1), -1, np.int64))
     keeps = rank_multisets(4, np.arange(13, dtype=np.int64))
-    tab = tuple(np.zeros((121, 121)) for _ in range(4))
+    tab = np.zeros((121, 121, 4))
     board_games(0, 0, 0, 6, 2, 2.0, 0, np.array([0, 121], np.int64), gm_in, keeps, keep_rows(keeps), tab, 121, 91, False)
     games_from(0, 0, np.arange(6, dtype=np.int64), 0, 1, 0, 0, gm_in, 121, 91, False)

@@ -9,8 +9,9 @@ objective for their seat (:func:`.game.choose_throw`), both play greedy
 turn, points scored in the game's order (his heels, the play point by point, the pone's hand,
 the dealer's hand and the crib). The game ends the moment someone reaches ``target``; a deal
 that ends below it passes to the position with the deal changed hands, valued by the board's
-tables (``tab`` = (W, SW, SL, SE): P(the dealer wins), P(he wins with a skunk), P(he is
-skunked), the jackknife error of W, each [dealer's score, pone's score]).
+tables (``tab[dealer's score, pone's score]`` = (W, SW, SL, SE): P(the dealer wins), P(he
+wins with a skunk), P(he is skunked), the jackknife error of W; the four side by side, so a
+position's figures are one cache line: :func:`crib_stats.game.board.kernel_tables`).
 
 Per hand and throw, :func:`hand_values` writes the means over the starters of P(win), P(win
 with a skunk: the loser below ``skunk`` when you reach the target) and the table's error at the
@@ -142,10 +143,9 @@ def _score(player, x, my_seat, me, them, target, skunk):
 @njit(cache=True, inline="always")
 def _after(me, them, my_seat, tab):
     """(P(win), P(win with a skunk), the table's error) at the next position: the deal passes."""
-    win, skunk_win, skunk_loss, win_se = tab
     if my_seat == 1:  # you dealt: the opponent deals next, his figures turned round
-        return 1.0 - win[them, me], skunk_loss[them, me], win_se[them, me]
-    return win[me, them], skunk_win[me, them], win_se[me, them]
+        return 1.0 - tab[them, me, 0], tab[them, me, 2], tab[them, me, 3]
+    return tab[me, them, 0], tab[me, them, 1], tab[me, them, 3]
 
 
 @njit(cache=True)
@@ -383,7 +383,7 @@ def warmup() -> None:
     gm_in = (index, rh, rh, combinations(6, 2), t5, t5, np.full((2, 1), -1, np.int64))
     cards = np.arange(6, dtype=np.int64)
     mine_tab = my_tables(cards, gm_in[3], t5)
-    tab = tuple(np.zeros((121, 121)) for _ in range(4))
+    tab = np.zeros((121, 121, 4))
     unseen = np.arange(6, 52, dtype=np.int64)
     keeps = np.zeros((1, 13), np.int64)
     keeps[0, 0] = 4
