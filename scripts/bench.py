@@ -91,6 +91,21 @@ def naive_c_discard(codes, analysis, repeat=3):
         return process(argv, repeat=repeat)
 
 
+def in_rounds(runs: dict, rounds: int) -> dict:
+    """Each process of ``runs`` (name -> (argv, env)) once untimed, then all of them in turn,
+    round after round, each keeping its best time: a load that comes and goes on a shared
+    machine then weighs on all alike."""
+    for argv, env in runs.values():
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, (argv, env) in runs.items():
+            t = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+            best[name] = min(best[name], time.perf_counter() - t)
+    return best
+
+
 def startup_rows(cli: str, rounds: int = 9) -> list[tuple[str, float, str, float]]:
     """#18 item 4: whole warm processes against the imports they stand on (ratio = process /
     baseline, lower is better). The commands run in turn, round after round, and each keeps its
@@ -109,14 +124,7 @@ def startup_rows(cli: str, rounds: int = 9) -> list[tuple[str, float, str, float
             "discard": ([cli, "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone"], env),
             "floor": ([sys.executable, script], floor_env),
         }
-        for argv, e in runs.values():  # untimed: compiles the floor's kernel, writes bytecode
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=e)
-        best = dict.fromkeys(runs, float("inf"))
-        for _ in range(rounds):
-            for name, (argv, e) in runs.items():
-                t = time.perf_counter()
-                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=e)
-                best[name] = min(best[name], time.perf_counter() - t)
+        best = in_rounds(runs, rounds)  # the untimed first round compiles the floor's kernel, writes bytecode
     return [("crib-stats score 5h 5c 5s jd --starter 5d (target within 1.2x)", best["score"],
              "python -c 'import numpy'", best["numpy"]),
             ("crib-stats discard 5h 6h 7c jd qs kd --pone (target within 1.7x)", best["discard"],
@@ -359,14 +367,7 @@ def board_rows(cli: str, rounds: int = 5) -> list[tuple[str, float, str, float]]
         script, floor_env = floor_process(tmp, dict(os.environ))
         runs = {"plain": ([cli, *deal], None), "end": ([cli, *deal, "--score", "110", "112"], None),
                 "start": ([cli, *deal, "--score", "0", "0"], None), "floor": ([sys.executable, script], floor_env)}
-        for argv, env in runs.values():  # untimed: loads or compiles the kernels, fills the disk caches
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-        best = dict.fromkeys(runs, float("inf"))
-        for _ in range(rounds):
-            for name, (argv, env) in runs.items():
-                t = time.perf_counter()
-                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-                best[name] = min(best[name], time.perf_counter() - t)
+        best = in_rounds(runs, rounds)  # the untimed first round loads the kernels, fills the disk caches
     plain = "crib-stats discard 5h 6h 7c jd qs kd --pone"
     floor = "numba's floor (one trivial cached kernel)"
     return [(f"{plain} --score 110 112 (target <= 1 s)", best["end"], floor, best["floor"]),
