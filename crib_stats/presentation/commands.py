@@ -7,15 +7,9 @@ import sys
 
 from crib_stats.core.errors import UsageError
 from crib_stats.presentation.console import (
-    EXIT_OK, bar_if_tty, first_run_note, progress_bar, say, wrote,
+    EXIT_OK, bar_if_tty, dumps, first_run_note, print_throws, progress_bar, say, wrote,
 )
 from crib_stats.presentation.parser import whole_number
-
-
-def _dumps(obj, **kw) -> str:
-    import json  # lazy: only --json and the JSON files need it (2 ms of every other start)
-
-    return json.dumps(obj, **kw)
 
 
 def _cmd_score(args) -> int:
@@ -25,7 +19,7 @@ def _cmd_score(args) -> int:
 
     v = get_variant(args.variant)
     b = score(args.cards, args.starter, crib=args.crib, variant=v)
-    say(_dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
+    say(dumps(report.score_json(b, v.name), ensure_ascii=False) if args.json else report.score_text(b))
     return EXIT_OK
 
 
@@ -42,7 +36,7 @@ def _cmd_enumerate(args) -> int:
     summaries = [en.summary(t, args.method) for t in tables]
     odds = report.odds_for(tables, deals.odds(deals=not args.no_deals))
     if args.json:
-        say(_dumps(report.enumerate_json(summaries, odds, args.method)))
+        say(dumps(report.enumerate_json(summaries, odds, args.method)))
     elif args.csv:
         say(report.enumerate_csv(summaries, odds))
     else:
@@ -72,7 +66,9 @@ def _cmd_discard(args) -> int:
     if args.role is None:
         raise UsageError("discard: say whose crib it is: --dealer (yours) or --pone (an opponent's)")
     if args.score is not None:
-        return _discard_for_the_board(args)
+        from crib_stats.presentation import game_cli
+
+        return game_cli.discard_for_the_board(args)
     if args.seed is not None or args.accuracy is not None:
         raise UsageError("discard: --seed and --accuracy go with --score MINE THEIRS")
     need = whole_number(args.need, "--need")
@@ -85,52 +81,12 @@ def _cmd_discard(args) -> int:
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
                                peg_opponent=args.peg_opponent)
-    shown = _print_throws(args, analysis.top(top), report.discard_json, report.discard_csv, report.discard_text)
+    shown = print_throws(args, analysis.top(top), report.discard_json, report.discard_csv, report.discard_text)
     if args.plot:
         from crib_stats.presentation.plots import discard_figure
 
         wrote(io.save_figure(args.plot, discard_figure(shown)))
     return EXIT_OK
-
-
-def _discard_for_the_board(args) -> int:
-    """``discard --score MINE THEIRS``: every throw by P(win the game) (:mod:`crib_stats.game.throws`)."""
-    from crib_stats.game import throws as board_throws
-    from crib_stats.presentation import report
-
-    others = [flag for flag, given in (("--need", args.need), ("--rank-by", args.rank_by), ("--pegging", args.pegging),
-                                       ("--peg-opponent", args.peg_opponent), ("--starter", args.starter),
-                                       ("--plot", args.plot)) if given is not None]
-    if args.crib_model != "random":
-        others.append("--crib-model")
-    if others:
-        raise UsageError(f"discard --score: {', '.join(others)} cannot go with --score: the game model it plays "
-                         "the deal under has its own crib (the opponent's real throw) and play (greedy)")
-    mine, theirs = (whole_number(x, "--score") for x in args.score)
-    seed = whole_number(args.seed, "--seed", 0)
-    accuracy = board_throws.DEFAULT_ACCURACY
-    if args.accuracy is not None:
-        try:
-            accuracy = float(args.accuracy)
-        except ValueError:
-            raise UsageError(f"--accuracy takes a number such as 0.002, got {str(args.accuracy)[:12]!r}") from None
-    top = whole_number(args.top, "--top", 1)
-    analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
-                                         seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy)
-    _print_throws(args, analysis.top(top), report.board_json, report.board_csv, report.board_text)
-    return EXIT_OK
-
-
-def _print_throws(args, shown, as_json, as_csv, as_text):
-    """Print a discard analysis as ``--json``, ``--csv`` or text (the first-run note before text)."""
-    if args.json:
-        say(_dumps(as_json(shown), ensure_ascii=False))
-    elif args.csv:
-        say(as_csv(shown))
-    else:
-        first_run_note()
-        say(as_text(shown))
-    return shown
 
 
 def _cmd_peg(args) -> int:
@@ -150,9 +106,9 @@ def _cmd_peg(args) -> int:
         out = io.OutputDir(args.out, [name]) if args.out is not None else None
         progress = bar_if_tty(f"{v.name} extremes", "pone hands")
         result = extremes.extremes(v, progress=progress, blocks=160)  # short calls: Ctrl-C stops within a second
-        say(_dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
+        say(dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
         if out is not None:
-            out.write(name, _dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
+            out.write(name, dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
                       f"crib-stats peg --extremes --variant {v.name} --out DIR",
                       f"{v.name} play: extremes over all {result.hand_pairs:,} pairs of hands, each with an example play")
             out.close()
@@ -190,7 +146,7 @@ def _cmd_peg(args) -> int:
                 raise UsageError("peg: give the play with --play CARDS (or --best/--worst to search)")
             result = pegging.play(args.pone, args.dealer, args.play, variant=v)
             title, mode, side = "the play", "play", None
-        say(_dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
+        say(dumps(report.play_json(result, mode, side, policy), ensure_ascii=False) if args.json
               else report.play_text(result, title))
         return EXIT_OK
     if not args.cards:
@@ -198,7 +154,7 @@ def _cmd_peg(args) -> int:
             raise UsageError("peg: --best/--worst need both hands: --pone CARDS --dealer CARDS")
         raise UsageError("peg: give a count (crib-stats peg 4 2 3 5 6), --pone/--dealer hands, or --extremes")
     events = pegging.count_points(args.cards)
-    say(_dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
+    say(dumps(report.count_json(events, v.name), ensure_ascii=False) if args.json else report.count_text(events))
     return EXIT_OK
 
 
@@ -223,7 +179,7 @@ def _cmd_claims(args) -> int:
         out.close()
     entries = claims.evaluate(args.id, ctx, progress=bar_if_tty("claims", "claims"))
     if args.json:
-        say(_dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
+        say(dumps(report.header("claims", None) | claims_report.as_dict(entries), ensure_ascii=False))
     else:
         say(claims_report.render_text(entries))
     if args.markdown:
@@ -344,7 +300,7 @@ def _cmd_sweep(args) -> int:
         else:
             sample = seats_sample.committed_sample_result(args.pegging)
     if args.json:
-        say(_dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
+        say(dumps(report.sweep_json(result) | (report.seats_json(seats, sample) if seats else {})))
     else:
         say(report.sweep_text(result) + ("\n\n" + report.seats_text(seats, sample).rstrip() if seats else ""))
     if out is not None:
@@ -387,18 +343,9 @@ def _play_table(args, v) -> int:
 
 
 def _cmd_advise(args) -> int:
-    from crib_stats.game.advise import advise
-    from crib_stats.presentation import report
+    from crib_stats.presentation import game_cli
 
-    if args.role is None:
-        raise UsageError("advise: say whose crib it is: --dealer (yours) or --pone (the opponent's)")
-    score = None
-    if args.score is not None:
-        score = (whole_number(args.score[0], "advise --score MINE"), whole_number(args.score[1], "advise --score THEIRS"))
-    a = advise(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
-               score=score, variant=args.variant)
-    say(_dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
-    return EXIT_OK
+    return game_cli.advise(args)
 
 
 def _cmd_game(args) -> int:

@@ -93,3 +93,21 @@ def reset() -> None:
     """A new command: stdout is there again (main() runs several commands in one process: tests)."""
     global _STDOUT_GONE
     _STDOUT_GONE = False
+
+
+def dumps(obj, **kw) -> str:
+    import json  # lazy: only --json and the JSON files need it (2 ms of every other start)
+
+    return json.dumps(obj, **kw)
+
+
+def print_throws(args, shown, as_json, as_csv, as_text):
+    """Print a discard analysis as ``--json``, ``--csv`` or text (the first-run note before text)."""
+    if args.json:
+        say(dumps(as_json(shown), ensure_ascii=False))
+    elif args.csv:
+        say(as_csv(shown))
+    else:
+        first_run_note()
+        say(as_text(shown))
+    return shown

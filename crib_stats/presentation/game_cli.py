@@ -1,5 +1,6 @@
-"""``crib-stats game``: the runner of the command (its grammar is in :mod:`.parser`, like every
-command's; ``cli.py`` maps it to exit codes)."""
+"""The runners of the commands built on :mod:`crib_stats.game`: ``crib-stats game``,
+``crib-stats advise`` and ``crib-stats discard --score`` (their grammar is in :mod:`.parser`,
+like every command's; ``cli.py`` maps failures to exit codes)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import sys
 
 from crib_stats.core.errors import CribStatsError, UsageError
-from crib_stats.presentation.console import bar_if_tty, wrote
+from crib_stats.presentation.console import EXIT_OK, bar_if_tty, dumps, print_throws, say, wrote
 from crib_stats.presentation.parser import whole_number
 
 
@@ -124,3 +125,47 @@ def run(args) -> int:
     if args.plot:
         wrote(io.save_figure(args.plot, rg.board_figure(board)))
     return 0
+
+
+def discard_for_the_board(args) -> int:
+    """``discard --score MINE THEIRS``: every throw by P(win the game) (:mod:`crib_stats.game.throws`)."""
+    from crib_stats.game import throws as board_throws
+    from crib_stats.presentation import report
+
+    others = [flag for flag, given in (("--need", args.need), ("--rank-by", args.rank_by), ("--pegging", args.pegging),
+                                       ("--peg-opponent", args.peg_opponent), ("--starter", args.starter),
+                                       ("--plot", args.plot)) if given is not None]
+    if args.crib_model != "random":
+        others.append("--crib-model")
+    if others:
+        raise UsageError(f"discard --score: {', '.join(others)} cannot go with --score: the game model it plays "
+                         "the deal under has its own crib (the opponent's real throw) and play (greedy)")
+    mine, theirs = (whole_number(x, "--score") for x in args.score)
+    seed = whole_number(args.seed, "--seed", 0)
+    accuracy = board_throws.DEFAULT_ACCURACY
+    if args.accuracy is not None:
+        try:
+            accuracy = float(args.accuracy)
+        except ValueError:
+            raise UsageError(f"--accuracy takes a number such as 0.002, got {str(args.accuracy)[:12]!r}") from None
+    top = whole_number(args.top, "--top", 1)
+    analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
+                                         seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy)
+    print_throws(args, analysis.top(top), report.board_json, report.board_csv, report.board_text)
+    return EXIT_OK
+
+
+def advise(args) -> int:
+    """``crib-stats advise``: every legal card of the play by its exact value (:mod:`crib_stats.game.advise`)."""
+    from crib_stats.game.advise import advise as advise_play
+    from crib_stats.presentation import report
+
+    if args.role is None:
+        raise UsageError("advise: say whose crib it is: --dealer (yours) or --pone (the opponent's)")
+    score = None
+    if args.score is not None:
+        score = (whole_number(args.score[0], "advise --score MINE"), whole_number(args.score[1], "advise --score THEIRS"))
+    a = advise_play(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
+                    score=score, variant=args.variant)
+    say(dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
+    return EXIT_OK
