@@ -40,6 +40,7 @@ from crib_stats.core.data import data_file
 from . import boardplay as bp
 
 GAMES = 240
+SHARDS = 8  # of 30 games: a killed run loses at most one shard's minute or two
 SEED = bp.SEED  # the games' seed: the committed measurement's own games
 SAMPLE_SEED = 0  # which decisions are kept
 EVAL_SEED = 1  # the second run's seeds: EVAL_SEED + 64 * game + deal (the selection runs on score_throws' default)
@@ -196,19 +197,60 @@ def _accuracy() -> float:
     return DEFAULT_ACCURACY
 
 
-def measure(games: int = GAMES, seed: int = SEED, sample_seed: int = SAMPLE_SEED) -> tuple[dict, dict]:
-    """(the summary, the rows) of games 0..games-1, in this process: the committed size makes
-    about 515 calls of ``score_throws`` (434 decisions, 81 scored again), 648 s in the committed
-    run on two cores that other jobs loaded (340 s of CPU)."""
+def run_shard(seed: int, lo: int, hi: int, sample_seed: int) -> tuple[str, dict]:
+    """:func:`run_part` as an engine task: (kernel digest, {"ints", "floats", "seen"})."""
+    from crib_stats.kernels import source_digest
+
+    ints, floats, seen = run_part(seed, lo, hi, sample_seed)
+    return source_digest(), {"ints": ints, "floats": floats, "seen": seen}
+
+
+def cache_key(games: int, seed: int, sample_seed: int, shards: int) -> dict:
+    import sys
+
+    from crib_stats.core import rules, tables
+    from crib_stats.discard import analysis, crib_base, shards as memo_shards
+    from crib_stats.kernels import content_digest, source_digest
+
+    from . import board, model, throws
+
+    return {"kind": "board-cost", "games": games, "seed": seed, "sample_seed": sample_seed, "shards": shards,
+            "rates": list(RATES), "eval_seed": EVAL_SEED, "accuracy": _accuracy(), **bp.params(),
+            "kernels": source_digest(),
+            "code": content_digest([sys.modules[__name__], bp, throws, board, model, tables, rules, memo_shards,
+                                    analysis, crib_base], [model.committed_path(bp.VARIANT)])}
+
+
+def measure(games: int = GAMES, seed: int = SEED, sample_seed: int = SAMPLE_SEED, shards: int = SHARDS, *,
+            scheduler: str | None = None, workers: int | None = None, cache_dir=None, fresh: bool = False,
+            progress=None) -> tuple[dict, dict]:
+    """(the summary, the rows) of games 0..games-1, shard by shard on the engine (in this
+    process unless ``scheduler``; each shard kept as it finishes, so a killed run resumes;
+    ``cache_dir`` None the user's cache, False none); the rows do not depend on the shards.
+    The committed size makes about 515 calls of ``score_throws`` (434 decisions, 81 scored
+    again), 648 s in the committed run on two cores that other jobs loaded (340 s of CPU)."""
+    from crib_stats.core.cache import cache_root
+    from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
+
+    from .model import GameError
+
+    games, seed, shards = int(games), int(seed), int(shards)
+    if not 1 <= shards <= games:
+        raise GameError(f"board cost: shards must be 1 to {games}, got {shards}")
+    scheduler = check_scheduler(scheduler)
     start = time.perf_counter()
-    ints, floats, seen = run_part(seed, 0, games, sample_seed)
-    out = {"ints": ints, "floats": floats, "seen": seen}
-    return summarise(ints, floats, seen, seed, sample_seed, time.perf_counter() - start), out
+    root = None if cache_dir is False else (cache_root("boardcost") if cache_dir in (None, True) else cache_dir)
+    cache = ShardCache(root, cache_key(games, seed, sample_seed, shards), name="board-cost")
+    spans = bounds(games, shards)
+    done = run_shards(cache, [(seed, *span, sample_seed) for span in spans], run_shard, ("ints", "floats", "seen"),
+                      scheduler, workers, fresh, progress, "board-cost")
+    out = {k: np.concatenate([done[i][k] for i in range(len(spans))]) for k in ("ints", "floats", "seen")}
+    return summarise(out["ints"], out["floats"], out["seen"], seed, sample_seed, time.perf_counter() - start), out
 
 
-def write_committed(data_dir, games: int = GAMES, seed: int = SEED) -> list[Path]:
+def write_committed(data_dir, games: int = GAMES, seed: int = SEED, **engine) -> list[Path]:
     """data/board_cost.json and data/board_cost_decisions.npz, listed in the folder's index."""
-    summary, out = measure(games, seed)
+    summary, out = measure(games, seed, **engine)
     return bp.write_measurement(
         data_dir, f"scripts/regenerate_data.py: crib_stats.game.boardcost.write_committed(DIR, games={games}, "
         f"seed={seed})", DATA_JSON, summary, "what the board player of board_play.json gives up against discard "
