@@ -138,6 +138,30 @@ def test_solve_flags_are_checked_before_anything_runs(cli, monkeypatch, tmp_path
     assert not (tmp_path / "x").exists()
 
 
+def test_solve_on_a_terminal_reports_each_step_with_the_time_so_far(monkeypatch, tmp_path):
+    """On a terminal each step of the solve is a line with the time so far (it once named a
+    function it never imported, so a terminal run failed at its first line)."""
+    import io
+
+    from crib_stats.presentation import cli as cli_module
+    from crib_stats.strategy import solution
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    def fake(out, progress=None, **kw):
+        progress("iteration 1: exploitability 0.5")
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(solution, "solve_and_write", fake)
+    err = Tty()
+    monkeypatch.setattr("sys.stderr", err)
+    with pytest.raises(RuntimeError, match="stop here"):
+        cli_module.main(["crib-table", "--solve", "--out", str(tmp_path)])
+    assert "iteration 1: exploitability 0.5 [0:00 so far]" in err.getvalue()
+
+
 def test_solve_passes_the_engine_options_and_lists_its_files_in_the_index(cli, monkeypatch, tmp_path):
     from crib_stats.strategy import solution
 

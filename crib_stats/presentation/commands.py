@@ -7,7 +7,7 @@ import sys
 
 from crib_stats.core.errors import UsageError
 from crib_stats.presentation.console import (
-    EXIT_OK, bar_if_tty, dumps, first_run_note, print_throws, progress_bar, say, wrote,
+    EXIT_OK, bar_if_tty, clock, dumps, first_run_note, print_throws, progress_bar, say, wrote,
 )
 from crib_stats.presentation.parser import whole_number
 
