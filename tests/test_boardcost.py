@@ -86,6 +86,32 @@ def test_the_summary_is_its_rows(rows):
     assert (rows["ints"][~same, I["hands_eval"]] > 0).all() and (rows["ints"][same, I["hands_eval"]] == 0).all()
 
 
+def test_the_per_game_figure_weights_each_decision_by_one_over_its_chance():
+    """Three games, four decisions worked by hand: game 0 gives up 0.02 in band 0 (kept with
+    chance 0.06) and 0.01 in the last band (kept whole), game 1 nothing, game 2 0.03 in band 1
+    (chance 0.3). Per game: 0.02/0.06 + 0.01 = 0.34333..., 0, 0.1; their mean and its error
+    from the spread between games, and each band's own per-game mean."""
+    n_ints = len(bc.INTS)
+    rows = [(0, 0, 0.02), (0, 5, 0.01), (1, 2, 0.0), (2, 1, 0.03)]  # (game, band, given up)
+    ints = np.zeros((len(rows), n_ints), np.int64)
+    floats = np.zeros((len(rows), len(bc.FLOATS)))
+    for i, (game, band, x) in enumerate(rows):
+        ints[i, I["game"]], ints[i, I["band"]], ints[i, I["full"]] = game, band, 1 if x else 0
+        floats[i, F["given_up"]] = floats[i, F["given_up_select"]] = x
+    seen = np.ones((3, len(bc.EDGES) - 1), np.int64)
+    out = bc.summarise(ints, floats, seen)
+    per_game = [0.02 / 0.06 + 0.01, 0.0, 0.03 / 0.3]
+    mean = sum(per_game) / 3
+    se = math.sqrt(sum((v - mean) ** 2 for v in per_game) / 2 / 3)
+    assert bc.RATES[0] == 0.06 and bc.RATES[1] == 0.3 and bc.RATES[5] == 1.0
+    assert out["per_game"] == pytest.approx(mean) and out["per_game_se"] == pytest.approx(se)
+    assert out["bands"][0]["per_game"] == pytest.approx(0.02 / 0.06 / 3)
+    assert out["bands"][1]["per_game"] == pytest.approx(0.1 / 3)
+    assert out["bands"][5]["per_game"] == pytest.approx(0.01 / 3)
+    assert [b["decisions"] for b in out["bands"]] == [1, 1, 1, 0, 0, 1]
+    assert out["win_rate_full"] == pytest.approx(out["win_rate_stand_in"] + mean)
+
+
 def test_the_gap_is_paired_and_its_bound_is_marked():
     a = score_throws("5h 6h 7c jd qs kd", "pone", 117, 117, hands=256)
     cards = tuple(sorted(c.code for c in a.dealt))

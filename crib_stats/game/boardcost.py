@@ -209,7 +209,7 @@ def cache_key(games: int, seed: int, sample_seed: int, shards: int) -> dict:
     import sys
 
     from crib_stats.core import rules, tables
-    from crib_stats.discard import analysis, crib_base, shards as memo_shards
+    from crib_stats.discard import analysis, crib_base, crib_models, shards as memo_shards
     from crib_stats.kernels import content_digest, source_digest
 
     from . import board, model, throws
@@ -218,7 +218,7 @@ def cache_key(games: int, seed: int, sample_seed: int, shards: int) -> dict:
             "rates": list(RATES), "eval_seed": EVAL_SEED, "accuracy": _accuracy(), **bp.params(),
             "kernels": source_digest(),
             "code": content_digest([sys.modules[__name__], bp, throws, board, model, tables, rules, memo_shards,
-                                    analysis, crib_base], [model.committed_path(bp.VARIANT)])}
+                                    analysis, crib_base, crib_models], [model.committed_path(bp.VARIANT)])}
 
 
 def measure(games: int = GAMES, seed: int = SEED, sample_seed: int = SAMPLE_SEED, shards: int = SHARDS, *,

@@ -18,7 +18,8 @@ with a skunk: the loser below ``skunk`` when you reach the target) and the table
 positions reached (an upper bound on the error the table adds: the error of a weighted mean of
 correlated estimates is at most the weighted mean of their errors). The opponent's hand and
 throw do not depend on your throw, so every throw sees the same hands and starters (common
-random numbers). :func:`throw_values` runs a range of hands in parallel: per-hand rows, so the
+random numbers). :func:`sampled_values` and :func:`stratum_values` run a range of hands in
+parallel, in blocks of ``BLOCK`` hands (one set of scratch arrays each): per-hand rows, so the
 sums do not depend on the threads.
 
 The enumeration of every opponent hand (C(46, 6) = 9,366,819, each with its own objective
@@ -224,15 +225,20 @@ def play_prefix(keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_
     return pre, np.ones(keeps.shape[0], np.bool_)
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def deal_setup(cards, throws, hand_table, keeps, my_role, mine, theirs, target, skunk, stop_at_go, gm_in):
     """Everything a position's walk needs of your deal, in one call (each kernel a process
     calls costs a cache load, about 15 ms): :func:`my_tables`, :func:`keep_rows`,
-    :func:`play_prefix` and your own :func:`objective_throw`, as (mine_tab, row, pre, done,
-    q_points)."""
+    :func:`play_prefix`'s rows and your own :func:`objective_throw`, as (mine_tab, row, pre,
+    done, q_points). Its own parallel loop, not a call of the parallel :func:`play_prefix`: a
+    cached kernel calling a parallel one is a pattern numba has crashed on when loading it
+    from its cache (numba issues 4807, 8578)."""
     mine_tab = my_tables(cards, throws, hand_table)
-    pre, done = play_prefix(keeps, mine_tab[1], my_role, mine, theirs, target, skunk, stop_at_go)
-    return mine_tab, keep_rows(keeps), pre, done, objective_throw(cards, my_role, gm_in)
+    my_counts = mine_tab[1]
+    pre = np.zeros((keeps.shape[0], my_counts.shape[0], 2, 3), np.int64)
+    for k in prange(keeps.shape[0]):
+        fill_prefix(k, keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre)
+    return mine_tab, keep_rows(keeps), pre, np.ones(keeps.shape[0], np.bool_), objective_throw(cards, my_role, gm_in)
 
 
 @njit(cache=True)

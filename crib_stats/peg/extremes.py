@@ -11,6 +11,8 @@ two hands together; each extreme comes with one pair of hands and a play reachin
 
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -82,14 +84,15 @@ def _ranks_text(counts: np.ndarray) -> str:
 
 
 def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int], None] | None = None,
-             blocks: int = 40) -> Extremes:
+             blocks: int = 40, *, remember: bool = True) -> Extremes:
     """Extremes over every pair of hands (rank multisets, at most four of a rank in the two
     hands together) and every legal play, each with one pair of hands and a play achieving it.
 
     ``progress(done, total)`` is called after each block of pone hands. The result is kept for
     the process (a minute of search for the six-card game; the same for any ``blocks``), so a
     second call (the web server's, a notebook's, the README's and the drift test's in one test
-    run) is immediate and reports its progress as done at once.
+    run) is immediate, a copy of it, and reports its progress as done at once; ``remember``
+    False searches again (a benchmark's timing).
     """
     from crib_stats.kernels import combinatorics, play as kplay  # lazy: numba only when used
 
@@ -98,10 +101,10 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
         raise PegError(f"the play is modelled for the two-player games (six-card, five-card), not {v.name}")
     multisets = combinatorics.rank_multisets(v.kept, np.arange(13, dtype=np.int64))
     m = len(multisets)
-    if v.name in _FOUND:
+    if remember and v in _FOUND:
         if progress is not None:
             progress(m, m)
-        return _FOUND[v.name]
+        return copy.deepcopy(_FOUND[v])
     stop = v.play_stops_at_first_go
     parts = []
     edges = np.linspace(0, m, blocks + 1).astype(int)
@@ -123,10 +126,11 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
         example = best_play(pone, dealer, side, worst, v)
         found.append(Extreme(key, text, int(target), int((valid & (values == target)).sum()),
                              tuple(pone.split()), tuple(dealer.split()), example))
-    _FOUND[v.name] = Extremes(v.name, int(valid.sum()), v.kept, tuple(found))
-    return _FOUND[v.name]
+    result = Extremes(v.name, int(valid.sum()), v.kept, tuple(found))
+    _FOUND[v] = copy.deepcopy(result)
+    return result
 
 
-_FOUND: dict[str, Extremes] = {}  # variant -> its extremes, once per process
+_FOUND: dict[Variant, Extremes] = {}  # the variant (all its rules) -> its extremes, once per process
 
 __all__ = ["extremes", "Extremes", "Extreme"]
