@@ -34,12 +34,12 @@ def setup(cards, role, mine, theirs, variant="six-card"):
              k["rank_throws"])
     codes = np.array(sorted(c.code for c in parse(cards)), np.int64)
     unseen = np.array([c for c in range(52) if c not in set(codes.tolist())], np.int64)
-    mine_tab = kt.my_tables(codes, k["throws"], k["hand_table"])
     tab = gb.kernel_tables(b.values, b.se)
     my_role = 1 if role == "dealer" else 2
     keeps = gt.kernel_keeps(k["dealt"] - k["throws"].shape[1])
-    pre, done = kt.play_prefix(keeps, mine_tab[1], my_role, mine, theirs, b.target, b.skunk, k["stop_at_go"])
-    prefix = (keeps, kt.keep_rows(keeps), pre, done, mine, theirs, k["stop_at_go"])
+    mine_tab, rows, pre, done, _ = kt.deal_setup(codes, k["throws"], k["hand_table"], keeps, my_role, mine, theirs,
+                                                 b.target, b.skunk, k["stop_at_go"], gm_in)
+    prefix = (keeps, rows, pre, done, mine, theirs, k["stop_at_go"])
     return dict(k=k, b=b, gm_in=gm_in, codes=codes, unseen=unseen, common=(unseen, my_role, b.target, b.skunk, gm_in,
                 mine_tab, prefix, tab), tab=tab,
                 tables=tuple(b.values[b.row(n)] for n in ("win", "skunk_win", "skunk_loss")) + (b.se[b.row("win")],))
@@ -51,18 +51,23 @@ def setup(cards, role, mine, theirs, variant="six-card"):
 
 
 def test_deal_setup_is_the_separate_kernels():
-    """score_throws' one set-up call returns what the four kernels it stands for return."""
+    """score_throws' one set-up call returns what its parts return called one by one from
+    Python: your tables, the keeps' row index, every kept multiset's play prefix, your throw."""
     for cards, role, mine, theirs in (("5h 6h 7c jd qs kd", "pone", 110, 112), ("ah 2c 3d 4s jh jc", "dealer", 0, 7)):
         s = setup(cards, role, mine, theirs)
         k, b, gm_in = s["k"], s["b"], s["gm_in"]
         my_role = 1 if role == "dealer" else 2
-        keeps = gt.kernel_keeps(4)
-        mine_tab, rows, pre, done, q = kt.deal_setup(s["codes"], k["throws"], k["hand_table"], keeps, my_role, mine,
-                                                     theirs, b.target, b.skunk, k["stop_at_go"], gm_in)
-        _, _, _, _, prefix, _ = s["common"][2:]
-        for a, e in zip(mine_tab, s["common"][5]):
+        keeps, rows, pre, done, _, _, stop = s["common"][6]
+        mine_tab = kt.my_tables(s["codes"], k["throws"], k["hand_table"])
+        for a, e in zip(s["common"][5], mine_tab):
             assert np.array_equal(a, e)
-        assert np.array_equal(rows, prefix[1]) and np.array_equal(pre, prefix[2]) and done.all()
+        assert np.array_equal(rows, kt.keep_rows(keeps)) and done.all()
+        one_by_one = np.zeros_like(pre)
+        for kk in range(keeps.shape[0]):
+            kt.fill_prefix(kk, keeps, mine_tab[1], my_role, mine, theirs, b.target, b.skunk, stop, one_by_one)
+        assert np.array_equal(pre, one_by_one)
+        q = kt.deal_setup(s["codes"], k["throws"], k["hand_table"], keeps, my_role, mine, theirs, b.target, b.skunk,
+                          stop, gm_in)[4]
         assert q == kt.objective_throw(s["codes"], my_role, gm_in)
 
 
@@ -278,6 +283,6 @@ def test_kernel_warmup():
     """The package's warmup compiles (or loads) every kernel of both modules that Python calls."""
     kt.warmup()
     kbg.warmup()
-    for module, names in ((kt, ("my_tables", "objective_throw", "keep_rows", "play_prefix", "deal_setup",
+    for module, names in ((kt, ("my_tables", "objective_throw", "keep_rows", "deal_setup",
                                 "sampled_values", "stratum_values")), (kbg, ("board_games", "games_from", "board_decide", "split", "walk"))):
         assert [n for n in names if not getattr(module, n).signatures] == [], module.__name__

@@ -229,7 +229,7 @@ class Estimate:
         m = x.mean(axis=1)
         dev = x - m[:, None]
         dev *= dev
-        var = dev.sum(axis=1) / (self.draws - 1)  # np.var's figure (ddof 1), in half its time
+        var = dev.sum(axis=1) / (self.draws - 1)  # np.var(axis=1, ddof=1), the same floats
         return w @ m, np.sqrt((w ** 2) @ var / self.draws)
 
 
@@ -273,7 +273,6 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     if role not in ROLES:
         raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
     check_position(mine, theirs, role, v.game)
-    b = board
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
@@ -287,8 +286,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     codes = np.array([c.code for c in srt], np.int64)
     held = set(codes.tolist())
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
-    tab = _board_tables(b, v.name)
-    target, skunk = (b.target, b.skunk) if b is not None else (v.game, v.skunk)
+    tab = _board_tables(board, v.name)
+    target, skunk = (board.target, board.skunk) if board is not None else (v.game, v.skunk)
     my_role = 1 if role == "dealer" else 2
     keeps = kernel_keeps(v.kept)
     mine_tab, rows, pre, done, q_points = kt.deal_setup(codes, throws, k["hand_table"], keeps, my_role, int(mine),
