@@ -22,14 +22,20 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 run: $(STAMP_RUN)
 	$(BIN)/crib-stats enumerate
 
+# the suite in WORKERS processes (pytest-xdist): one at a time they take the next test, the slow
+# modules first; tests that must stay together are grouped (tests/conftest.py); with
+# --warm-kernels every kernel is compiled into the run's shared cache before they start (conftest.py)
+WORKERS ?= 2
+XDIST := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
+
 # everything: unit and slow tests, doctests, the notebooks (nbmake)
 test: $(STAMP_TEST)
 	@test -x /usr/bin/chromium || ! command -v apt-get >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium) || echo "make: could not install chromium (not root?): the browser tests will skip"
-	$(BIN)/python -m pytest --nbmake --durations=25
+	$(BIN)/python -m pytest $(XDIST) --warm-kernels --nbmake --durations=25
 
-# the quick loop: no slow tests, no notebooks
+# the quick loop: no slow tests, no notebooks (the compiled kernels kept under .venv/)
 test-fast: $(STAMP_TEST)
-	NUMBA_CACHE_DIR=$(CURDIR)/$(VENV)/numba-cache $(BIN)/python -m pytest -m "not slow"
+	NUMBA_CACHE_DIR=$(CURDIR)/$(VENV)/numba-cache $(BIN)/python -m pytest $(XDIST) -m "not slow"
 
 bench: $(STAMP_TEST)
 	$(BIN)/python scripts/bench.py

@@ -1,18 +1,114 @@
 """The whole suite (tests/, the doctests in crib_stats/, the notebooks) writes nothing outside
 a temporary folder: the user's cache (``XDG_CACHE_HOME``: the sweep and solver shards, the
-disk-cached tables) and numba's compiled kernels (``NUMBA_CACHE_DIR``) both point there, set
-before anything imports crib_stats, so subprocesses inherit them too. A caller who sets
-``NUMBA_CACHE_DIR`` (``make test-fast`` keeps one under .venv/) keeps their compiled kernels."""
+disk-cached tables), the user's data (``XDG_DATA_HOME``: the page's games) and numba's compiled
+kernels (``NUMBA_CACHE_DIR``) all point there, set before anything imports crib_stats, so subprocesses inherit them too. A caller who sets
+``NUMBA_CACHE_DIR`` (``make test-fast`` keeps one under .venv/) keeps their compiled kernels.
+
+In several workers (pytest-xdist, ``make test``: ``-n 2``) the controller makes the one
+temporary folder and removes it at the end; its workers inherit it: they share the compiled
+kernels (and the tables :func:`crib_stats.core.cache.disk_cached` keeps beside them), each
+keeping its own user cache (``cache-gw0``, ...), so a test sees only the jobs' shards its own
+process wrote, as in one process (tests that share a costly fixture or an in-process memo are
+kept in one worker: ``tests/conftest.py``). With ``--warm-kernels`` the controller compiles every kernel into that cache first, in
+as many processes as workers, so no worker compiles (or waits for LLVM inside a test)."""
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import threading
+import time
+from pathlib import Path
 
-_TMP = tempfile.mkdtemp(prefix="crib-stats-tests-")
-os.environ["XDG_CACHE_HOME"] = os.path.join(_TMP, "cache")
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # set by xdist in a worker before this is imported
+_INHERITED = os.environ.get("CRIB_STATS_TEST_TMP") if _WORKER else None
+_TMP = _INHERITED or tempfile.mkdtemp(prefix="crib-stats-tests-")
+os.environ["CRIB_STATS_TEST_TMP"] = _TMP
+os.environ["XDG_CACHE_HOME"] = os.path.join(_TMP, f"cache-{_WORKER}" if _WORKER else "cache")
+os.environ["XDG_DATA_HOME"] = os.path.join(_TMP, f"data-{_WORKER}" if _WORKER else "data")  # the page's games
 os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(_TMP, "numba"))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
+_KERNELS = Path(__file__).resolve().parent / "crib_stats" / "kernels"
+_warmed: list[str] = []
+
+
+def pytest_addoption(parser):
+    parser.addoption("--warm-kernels", action="store_true",
+                     help="crib-stats: compile every kernel into the suite's numba cache before the tests "
+                          "(with -n N, in N processes at once, before the workers start)")
+
+
+def pytest_configure(config):
+    if _WORKER or not config.getoption("warm_kernels"):
+        return
+    n = config.getoption("numprocesses", None)  # xdist's -n (already a number: it resolves "auto")
+    if n == "auto":
+        n = os.cpu_count()
+    n = max(1, int(n or 1))
+    t0 = time.monotonic()
+    failed = warm_kernels(n)
+    if not failed:  # inherited by the workers: a test that needs every kernel compiled need not load them all
+        os.environ["CRIB_STATS_TEST_WARM"] = os.environ["NUMBA_CACHE_DIR"]
+    _warmed.append(f"kernels warmed in {time.monotonic() - t0:.0f} s by {n} process(es), into "
+                   f"{os.environ['NUMBA_CACHE_DIR']}" + (f"; warming failed in {', '.join(failed)} "
+                                                         "(the tests of those kernels will say why)" if failed else ""))
+
+
+def pytest_report_header(config):
+    return _warmed
+
+
+_WARMER = """import importlib, sys
+for line in sys.stdin:
+    try:
+        importlib.import_module("crib_stats.kernels." + line.strip()).warmup()
+        print("ok", flush=True)
+    except Exception:
+        print("failed", flush=True)
+"""
+
+
+def warm_kernels(processes: int) -> list[str]:
+    """Run each kernel module's ``warmup()`` (every ``crib_stats/kernels/*.py`` defining one) in
+    ``processes`` processes at once, each taking the next module when it is done with one, the
+    largest source first (a fair guess at the longest compile), so every core compiles until the
+    end. Returns the modules whose warmup failed (their tests then fail with the reason)."""
+    paths = sorted((p for p in _KERNELS.glob("*.py") if p.name != "__init__.py"
+                    and "\ndef warmup(" in p.read_text(encoding="utf-8")), key=lambda p: -p.stat().st_size)
+    queue = [p.stem for p in paths]
+    failed: list[str] = []
+    lock = threading.Lock()
+
+    def run():
+        with subprocess.Popen([sys.executable, "-c", _WARMER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True) as proc:
+            while True:
+                with lock:
+                    if not queue:
+                        break
+                    name = queue.pop(0)
+                try:
+                    proc.stdin.write(name + "\n")
+                    proc.stdin.flush()
+                    ok = proc.stdout.readline() == "ok\n"
+                except OSError:  # it died (a crash in LLVM): the other process goes on
+                    ok = False
+                if not ok:
+                    with lock:
+                        failed.append(name)
+                    if proc.poll() is not None:
+                        break
+
+    threads = [threading.Thread(target=run) for _ in range(max(1, processes))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(failed)
+
 
 def pytest_unconfigure(config):
-    shutil.rmtree(_TMP, ignore_errors=True)
+    if not _INHERITED:  # the controller (or the only process) made it: it removes it
+        shutil.rmtree(_TMP, ignore_errors=True)

@@ -50,6 +50,11 @@ def run() -> int:
     from crib_stats.game import peg_rules
 
     peg_rules.write_committed(os.path.join(ROOT, "crib_stats", "data"), scheduler="local")
+    # the players' matches (data/match_*): greedy against greedy and random in minutes, points against greedy in
+    # about an hour, the engine against greedy and against points several hours each (shards cached: resumable)
+    from crib_stats.match import regenerate as matches
+
+    matches(os.path.join(ROOT, "crib_stats", "data"))
     code = main(["claims", "--markdown", os.path.join(ROOT, "docs", "claims.md")])
     if code:
         return code

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 
@@ -85,12 +85,20 @@ def all_shows(k: int, crib: bool) -> tuple[np.ndarray, np.ndarray]:
     combination, vectorised with numpy from the plain rule (all hand suits equal; starter suit
     equal; a jack of the starter's suit in the hand).
     """
+    cards, parts = all_shows_both(k)
+    return cards, parts[crib]
+
+
+def all_shows_both(k: int) -> tuple[np.ndarray, dict[bool, np.ndarray]]:
+    """:func:`all_shows` for a hand and for a crib at once: (cards, {False: hand parts, True:
+    crib parts}). The rows and their rank parts are the same for both; only the flush rule
+    differs, so it is applied to the one enumeration twice (half the time of two calls)."""
     hands = np.array(list(combinations(range(52), k)), dtype=np.int16)
-    deck = np.arange(52, dtype=np.int16)
-    rows = []
-    for hand in hands:
-        rows.append(np.setdiff1d(deck, hand))
-    starters = np.stack(rows)  # (H, 52 - k)
+    # each hand's starters: every card not in it, ascending (a mask per hand; np.setdiff1d one
+    # hand at a time said the same in four times the suite's time)
+    free = np.ones((len(hands), 52), dtype=bool)
+    free[np.arange(len(hands))[:, None], hands] = False
+    starters = np.nonzero(free)[1].reshape(len(hands), 52 - k).astype(np.int16)  # (H, 52 - k), row by row
     n_s = starters.shape[1]
     cards = np.concatenate([np.repeat(hands, n_s, axis=0), starters.reshape(-1, 1)], axis=1)
     ranks = cards // 4 + 1
@@ -100,7 +108,14 @@ def all_shows(k: int, crib: bool) -> tuple[np.ndarray, np.ndarray]:
     key = np.zeros(len(cards), dtype=np.int64)
     for i in range(k + 1):
         key = key * 14 + sorted_ranks[:, i]
-    uniq, inverse = np.unique(key, return_inverse=True)
+    # the distinct keys, ascending, and each row's place among them (np.unique without its sort
+    # of every row: the keys are below 14 ** (k + 1))
+    present = np.zeros(14 ** (k + 1), dtype=bool)
+    present[key] = True
+    uniq = np.nonzero(present)[0]
+    slot = np.zeros(14 ** (k + 1), dtype=np.int64)
+    slot[uniq] = np.arange(len(uniq))
+    inverse = slot[key]
     table = np.zeros((len(uniq), 3), dtype=np.int16)
     for j, kv in enumerate(uniq.tolist()):
         digits = []
@@ -108,18 +123,21 @@ def all_shows(k: int, crib: bool) -> tuple[np.ndarray, np.ndarray]:
             digits.append(kv % 14)
             kv //= 14
         table[j] = rank_points(tuple(sorted(digits)))
-    parts = np.zeros((len(cards), 5), dtype=np.int16)
-    parts[:, :3] = table[inverse.reshape(-1)]
     hand_suits = suits[:, :k]
     one_suit = (hand_suits == hand_suits[:, :1]).all(axis=1)
     starter_matches = suits[:, k] == hand_suits[:, 0]
-    if crib:
-        parts[:, 3] = np.where(one_suit & starter_matches, k + 1, 0)
-    else:
-        parts[:, 3] = np.where(one_suit, k + starter_matches, 0)
     starter_suit = suits[:, k : k + 1]
-    parts[:, 4] = ((ranks[:, :k] == 11) & (hand_suits == starter_suit)).any(axis=1)
-    return cards, parts
+    out = {}
+    for crib in (False, True):
+        parts = np.zeros((len(cards), 5), dtype=np.int16)
+        parts[:, :3] = table[inverse.reshape(-1)]
+        if crib:
+            parts[:, 3] = np.where(one_suit & starter_matches, k + 1, 0)
+        else:
+            parts[:, 3] = np.where(one_suit, k + starter_matches, 0)
+        parts[:, 4] = ((ranks[:, :k] == 11) & (hand_suits == starter_suit)).any(axis=1)
+        out[crib] = parts
+    return cards, out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,10 +398,18 @@ def greedy_twin(pone, dealer, trace=False, stop_at_go=False, events=None):
     return (points[0], points[1], moves) if trace else (points[0], points[1])
 
 
-def minimax_rest(hands, count_seq, turn, last, stop_at_go=False):
+def minimax_rest(hands, count_seq, turn, last, stop_at_go=False, memo=None):
     """dealer - pone still to be scored from a position (hands of ranks 1..13, the ranks of the
     current count, the player to move, the last player to play) when the dealer maximises it and
-    the pone minimises it at every card: plain recursion over every legal card."""
+    the pone minimises it at every card: plain recursion over every legal card. ``memo`` (a dict,
+    one per game) remembers the value of each position that opens a new count, which depends on
+    nothing but the hands left, who moves and who played last: many orders of the cards before
+    it reach the same one."""
+    key = None
+    if memo is not None and not count_seq:
+        key = (tuple(sorted(hands[0])), tuple(sorted(hands[1])), turn, last)
+        if key in memo:
+            return memo[key]
     count = sum(value(r) for r in count_seq)
     legal = sorted({r for r in hands[turn] if count + value(r) <= 31})
     if legal:
@@ -393,21 +419,27 @@ def minimax_rest(hands, count_seq, turn, last, stop_at_go=False):
             new[turn].remove(r)
             gain = peg_card(count_seq + [r])
             signed = gain if turn == 1 else -gain
-            outcomes.append(signed + minimax_rest(new, count_seq + [r], 1 - turn, turn, stop_at_go))
-        return max(outcomes) if turn == 1 else min(outcomes)
-    if any(count + value(r) <= 31 for r in hands[1 - turn]):
-        return minimax_rest(hands, count_seq, 1 - turn, last, stop_at_go)
-    go = 1 if count_seq and count < 31 else 0
-    signed = go if last == 1 else -go
-    if stop_at_go or not hands[0] and not hands[1]:
-        return signed
-    return signed + minimax_rest(hands, [], 1 - last, last, stop_at_go)
+            outcomes.append(signed + minimax_rest(new, count_seq + [r], 1 - turn, turn, stop_at_go, memo))
+        result = max(outcomes) if turn == 1 else min(outcomes)
+    elif any(count + value(r) <= 31 for r in hands[1 - turn]):
+        result = minimax_rest(hands, count_seq, 1 - turn, last, stop_at_go, memo)
+    else:
+        go = 1 if count_seq and count < 31 else 0
+        signed = go if last == 1 else -go
+        if stop_at_go or not hands[0] and not hands[1]:
+            result = signed
+        else:
+            result = signed + minimax_rest(hands, [], 1 - last, last, stop_at_go, memo)
+    if key is not None:
+        memo[key] = result
+    return result
 
 
-def minimax_twin(pone, dealer, stop_at_go=False):
+def minimax_twin(pone, dealer, stop_at_go=False, memo=True):
     """dealer - pone over the whole play under optimal play by both, both hands visible.
-    ``stop_at_go``: the five-card play, over at the first go or 31."""
-    return minimax_rest([list(pone), list(dealer)], [], 0, 1, stop_at_go)
+    ``stop_at_go``: the five-card play, over at the first go or 31. ``memo`` False: the plain
+    recursion without remembering any position (the memo's own test compares the two)."""
+    return minimax_rest([list(pone), list(dealer)], [], 0, 1, stop_at_go, {} if memo else None)
 
 
 @lru_cache(maxsize=None)
@@ -1017,12 +1049,15 @@ class _Play:
         return other
 
 
-def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2):
-    """The play advisor by brute force over every opponent hand of ``deck`` (card codes): each
-    hand's throws valued by :func:`throw_values`, the objective's tied throws sharing the hand
-    evenly, kept cards that hold the opponent's played cards and replay the play so far (the
-    rules above decide whose turn it is, so a go falls only where no card fitted). Returns
-    ({rank 1..13 of each legal card: E[your points from now on - theirs]}, consistent hands)."""
+def advise_posterior_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2,
+                          uniform=False):
+    """The opponent's (kept, thrown) pairs the play advisor weighs, by brute force over every
+    opponent hand of ``deck`` (card codes) less your dealt cards and the starter: each hand's
+    throws valued by :func:`throw_values`, the objective's tied throws sharing the hand evenly
+    (``uniform``: every throw of the hand sharing it, the objective unused), kept cards that
+    hold the opponent's played cards and replay the play so far (the rules below decide whose
+    turn it is, so a go falls only where no card fitted). Returns ([(weight, kept codes, thrown
+    codes)], consistent hands)."""
     me = 1 if me_dealer else 0
     kept = [c for c in dealt if c not in throw]
     theirs_played = [c for c in played if c not in kept]
@@ -1033,17 +1068,15 @@ def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False
     per = 1
     for i in range(others_to_crib):
         per = per * (n_unseen - 1 - i) // (i + 1)
-    weights = {}
+    out = []
     hands = 0
     for hand in combinations(pool, n_dealt):
         if any(c not in hand for c in theirs_played):
             continue
-        scored = []
-        for t in combinations(hand, len(throw)):
-            h, cr = throw_values(hand, t, others_to_crib, deck)
-            scored.append((h * per + (cr if opp_dealer else -cr), t))
-        best = max(o for o, _ in scored)
-        tied = [t for o, t in scored if o == best]
+        if uniform:
+            tied = list(combinations(hand, len(throw)))
+        else:
+            tied = _tied_throws(hand, len(throw), others_to_crib, tuple(deck), per, opp_dealer)
         counted = False
         for t in tied:
             keep = [c for c in hand if c not in t]
@@ -1052,12 +1085,25 @@ def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False
             ranks = tuple(sorted(card(c)[0] for c in keep))
             if _replays(kept, ranks, me, played, stop_at_go) is None:
                 continue
-            weights[ranks] = weights.get(ranks, 0) + Fraction(1, len(tied))
+            out.append((Fraction(1, len(tied)), keep, list(t)))
             counted = True
         hands += counted
+    return out, hands
+
+
+def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2, uniform=False):
+    """The play advisor by brute force (:func:`advise_posterior_twin`): ({rank 1..13 of each
+    legal card: E[your points from now on - theirs]}, consistent hands)."""
+    me = 1 if me_dealer else 0
+    kept = [c for c in dealt if c not in throw]
+    pairs, hands = advise_posterior_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go, others_to_crib,
+                                         uniform)
+    weights = {}
+    for w, keep, _ in pairs:
+        ranks = tuple(sorted(card(c)[0] for c in keep))
+        weights[ranks] = weights.get(ranks, 0) + w
     total = sum(weights.values())
     values = {}
-    state = None
     for ranks, w in weights.items():
         state = _replays(kept, ranks, me, played, stop_at_go)
         for r in sorted(set(state.hands[me])):
@@ -1070,6 +1116,63 @@ def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False
                 s.play(s.greedy())
             values[r] = values.get(r, 0) + w * (s.points[me] - s.points[1 - me] - before)
     return {r: v / total for r, v in values.items()}, hands
+
+
+def advise_win_twin(deck, dealt, throw, starter, me_dealer, played, score, win, target, stop_at_go=False,
+                    uniform=False):
+    """P(you win the game) of each legal rank 1..13, as the play advisor's ``score`` gives it, by
+    brute force over :func:`advise_posterior_twin`'s pairs: the rest of the play (your card, then
+    both greedy), scored point by point with the score ``score`` (yours, theirs); the pone's
+    hand, the dealer's hand and the crib (yours, or theirs with your thrown cards) counted by
+    :func:`show_total` in that order; the game over the moment a side reaches ``target``; else
+    ``win[a][b]``, P(the next dealer at a against b wins) (a board's table, given). Exact sums of
+    the table's floats (Fractions)."""
+    me = 1 if me_dealer else 0
+    kept = [c for c in dealt if c not in throw]
+    pairs, _ = advise_posterior_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go, 2, uniform)
+    mine_show = show_total(kept, starter)
+    total = sum(w for w, _, _ in pairs)
+    out = {}
+    for w, keep, thrown in pairs:
+        theirs_show = show_total(keep, starter)
+        crib = show_total(sorted(thrown + list(throw)), starter, crib=True)
+        ranks = tuple(sorted(card(c)[0] for c in keep))
+        state = _replays(kept, ranks, me, played, stop_at_go)
+        for r in sorted(set(state.hands[me])):
+            if state.count() + value(r) > 31:
+                continue
+            s = state.copy()
+            a, b = score
+            pts = list(s.points)
+            s.play(r)
+            winner = None
+            while True:
+                gained = [s.points[i] - pts[i] for i in (0, 1)]
+                pts = list(s.points)
+                a += gained[me]
+                b += gained[1 - me]
+                if a >= target:
+                    winner = 0
+                elif b >= target:
+                    winner = 1
+                if winner is not None or s.over:
+                    break
+                s.play(s.greedy())
+            if winner is None:  # the shows: the pone's hand, the dealer's hand, the dealer's crib
+                if me == 0:
+                    a += mine_show
+                    b += theirs_show + crib
+                    winner = 0 if a >= target else 1 if b >= target else None
+                else:
+                    b += theirs_show
+                    a += mine_show + crib
+                    winner = 1 if b >= target else 0 if a >= target else None
+            if winner is None:  # the deal passes to the pone
+                p = Fraction(win[a][b]) if me == 0 else 1 - Fraction(win[b][a])
+            else:
+                p = Fraction(1 if winner == 0 else 0)
+            out[r] = out.get(r, 0) + w * p
+    return {r: v / total for r, v in out.items()}
 
 
 def _replays(kept, their_ranks, me, played, stop_at_go):
@@ -1171,3 +1274,184 @@ def board_throw_twin(dealt, opp, role, mine, theirs, tables, variant="six-card",
                     acc[2] += win_se[a, b]
         out.append(tuple(x / len(starters) for x in acc))
     return out
+
+
+# =============================================================================================
+# the referee (issue #31): a game record re-scored from its cards and its order of play alone,
+# as the rule book says, sharing nothing with crib_stats.referee
+# =============================================================================================
+
+RECORD_RULES = {  # the rule book's numbers, written here again (not read from the variant table)
+    "six-card": {"target": 121, "skunk": 91, "double": 61, "stop_at_go": False, "last3": 0},
+    "five-card": {"target": 61, "skunk": 31, "double": 0, "stop_at_go": True, "last3": 3},
+}
+_TEXT_RANKS = {"a": 1, "j": 11, "q": 12, "k": 13}
+
+
+def text_card(text):
+    """(rank 1..13, suit 0..3) of a record's card ("10d", "js")."""
+    r, s = text[:-1].lower(), text[-1].lower()
+    return (_TEXT_RANKS[r] if r in _TEXT_RANKS else int(r), "cdhs".index(s))
+
+
+def text_code(text):
+    rank, suit = text_card(text)
+    return (rank - 1) * 4 + suit
+
+
+def record_twin(record):
+    """Re-score a crib-stats-game/1 record: deals alternate (first_dealer first), the five-card
+    first deal's pone pegs 3, his heels, the play in the recorded order of cards (goes, 31s and
+    the last card worked out here; the five-card play ends at the first go or 31), the pone's
+    hand, the dealer's hand, the crib, the game over the moment a seat reaches the target.
+    Returns (per deal: the scores after it {seat: n}; per deal: the (seat, points) of every
+    card and go / last card scored, in order; (winner, skunk, double skunk))."""
+    rules = RECORD_RULES[record["variant"]]
+    target = rules["target"]
+    seats = ("first_dealer", "first_pone")
+    score = {s: 0 for s in seats}
+    won = []
+
+    def peg(seat, x):
+        if not won:
+            score[seat] += x
+            if score[seat] >= target:
+                won.append(seat)
+
+    deal_scores, deal_entries = [], []
+    for j, deal in enumerate(record["deals"]):
+        if won:
+            break
+        dealer, pone = seats[j % 2], seats[1 - j % 2]
+        if j == 0:
+            peg(pone, rules["last3"])
+        kept = {s: [c for c in deal["hands"][s] if c not in deal["discards"].get(s, [])] for s in seats}
+        entries = []
+        starter = deal["starter"]
+        if starter is not None and text_card(starter)[0] == 11:
+            peg(dealer, 2)
+        cards = [p for p in deal["plays"] if "card" in p]
+        if starter is not None and not won:
+            who = [pone, dealer]
+            hands = [[text_card(c)[0] for c in kept[pone]], [text_card(c)[0] for c in kept[dealer]]]
+            count_seq, turn, last, over = [], 0, 1, False
+
+            def can(p):
+                return any(sum(value(r) for r in count_seq) + value(r) <= 31 for r in hands[p])
+
+            def pass_turns():
+                nonlocal turn, count_seq, over
+                while not over and not can(turn):
+                    if can(1 - turn):
+                        turn = 1 - turn
+                        continue
+                    if count_seq and sum(value(r) for r in count_seq) < 31:
+                        entries.append((who[last], 1))
+                        peg(who[last], 1)
+                    if rules["stop_at_go"] or not (hands[0] or hands[1]):
+                        over = True
+                        return
+                    count_seq, turn = [], 1 - last
+
+            pass_turns()
+            for p in cards:
+                r = text_card(p["card"])[0]
+                assert not over and p["by"] == who[turn] and r in hands[turn], (j, p)
+                assert sum(value(x) for x in count_seq) + value(r) <= 31, (j, p)
+                hands[turn].remove(r)
+                count_seq.append(r)
+                entries.append((who[turn], peg_card(count_seq)))
+                peg(who[turn], peg_card(count_seq))
+                if won:
+                    break
+                last, turn = turn, 1 - turn
+                pass_turns()
+            if not won:  # the shows
+                crib = deal["discards"][pone] + deal["discards"][dealer]
+                s = text_code(starter)
+                peg(pone, show_total([text_code(c) for c in kept[pone]], s))
+                peg(dealer, show_total([text_code(c) for c in kept[dealer]], s))
+                peg(dealer, show_total([text_code(c) for c in crib], s, crib=True))
+        deal_scores.append(dict(score))
+        deal_entries.append(entries)
+    if not won:
+        return deal_scores, deal_entries, None
+    low = score[seats[1 - seats.index(won[0])]]
+    return deal_scores, deal_entries, (won[0], low < rules["skunk"], low < rules["double"])
+
+
+# =============================================================================================
+# the advisor's per-machine keep table with the show (kernels/suits.py, kernels/keepshow.py)
+# =============================================================================================
+
+
+def suit_hands(counts, deck_ranks):
+    """The hands of one dealt rank multiset (``counts[r]`` cards of rank index r) on a pack of
+    the ranks ``deck_ranks`` (four suits each), in the keep table's order: every choice of
+    ``counts[r]`` of the four suits of each rank, sorted by the suits held of each rank in turn
+    (the lowest rank first, a rank's suits read as the binary number sum 2**suit). Each hand is
+    its sorted card codes."""
+    if any(counts[r] and r not in deck_ranks for r in range(13)):
+        return []
+    per_rank = [[[r * 4 + s for s in suits] for suits in combinations(range(4), counts[r])]
+                for r in range(13) if counts[r]]
+    hands = []
+    for choice in product(*per_rank):
+        hand = sorted(c for cards in choice for c in cards)
+        key = tuple(sum(2 ** (c % 4) for c in hand if c // 4 == r) for r in range(13) if counts[r])
+        hands.append((key, hand))
+    return [h for _, h in sorted(hands)]
+
+
+def pool_hands(counts, deck_ranks, pool, must):
+    """(place in :func:`suit_hands`, hand) of the hands of that multiset whose cards are all in
+    ``pool`` and that hold every card of ``must`` of their ranks."""
+    return [(i, h) for i, h in enumerate(suit_hands(counts, deck_ranks))
+            if set(h) <= set(pool) and all(c in h for c in must if counts[c // 4])]
+
+
+def keep_show_twin(deck, pool, must, n_dealt, opp_dealer, keep_rows, ok, starter, my_thrown, scale, n_throw=2,
+                   others_to_crib=2):
+    """The posterior with the show of :func:`crib_stats.kernels.keepshow.keep_show_posterior`
+    by brute force: every opponent hand of ``n_dealt`` cards from ``pool`` (card codes) holding
+    every card of ``must``; its throws of ``n_throw`` cards valued by :func:`throw_values` on
+    ``deck``, the objective (dealer max E[hand] + E[crib], pone max E[hand] - E[crib]) choosing;
+    each tied throw takes ``scale // (number tied)``, counted when it throws no card of ``must``
+    and its kept rank counts are a row of ``keep_rows`` (lists of 13 counts) with ``ok[row]``,
+    at (the kept cards' show with ``starter``, the crib's: the thrown cards and ``my_thrown``).
+    Returns ({(row, hand points, crib points): weight}, hands with a counted throw)."""
+    n_unseen = len(deck) - n_dealt
+    per = 1
+    for i in range(others_to_crib):
+        per = per * (n_unseen - 1 - i) // (i + 1)
+    rows = {tuple(int(x) for x in k): i for i, k in enumerate(keep_rows)}
+    out = {}
+    hands = 0
+    for hand in combinations(sorted(pool), n_dealt):
+        if any(c not in hand for c in must):
+            continue
+        tied = _tied_throws(hand, n_throw, others_to_crib, tuple(deck), per, opp_dealer)
+        counted = False
+        for t in tied:
+            keep = [c for c in hand if c not in t]
+            if any(c in t for c in must):
+                continue
+            row = rows[tuple(sum(1 for c in keep if c // 4 == r) for r in range(13))]
+            if not ok[row]:
+                continue
+            at = (row, show_total(keep, starter), show_total(sorted(list(t) + list(my_thrown)), starter, crib=True))
+            out[at] = out.get(at, 0) + scale // len(tied)
+            counted = True
+        hands += counted
+    return out, hands
+
+
+@lru_cache(maxsize=None)
+def _tied_throws(hand, n_throw, others_to_crib, deck, per, opp_dealer):
+    """The throws of ``hand`` best on the objective (:func:`throw_values`), in order."""
+    scored = []
+    for t in combinations(hand, n_throw):
+        h, cr = throw_values(hand, t, others_to_crib, deck)
+        scored.append((h * per + (cr if opp_dealer else -cr), t))
+    best = max(o for o, _ in scored)
+    return [t for o, t in scored if o == best]

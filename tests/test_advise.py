@@ -3,13 +3,16 @@
 The independent check is :func:`reference.advise_twin`: every opponent hand of a reduced pack
 (four ranks, sixteen cards) one at a time in plain Python, each hand's throws valued by
 enumerating every starter and crib (``reference.throw_values``), the rules replayed by a
-separate play engine. The situations are dealt from a seeded generator and played out (both
-greedy, the opponent throwing by the same objective) to a random point where it is your turn:
-leads, responses, after goes and 31s.
+separate play engine; with a score, :func:`reference.advise_win_twin` counts each kept hand's
+and crib's show and walks the rest of the deal to the committed board. The situations are
+dealt from a seeded generator and played out (both greedy, the opponent throwing by the same
+objective) to a random point where it is your turn: leads, responses, after goes and 31s.
 """
 
 import json
 import random
+import subprocess
+import sys
 from itertools import combinations
 from math import comb
 
@@ -22,8 +25,9 @@ from crib_stats.game.advise import AdviseError, advise
 DECKS = [(2, 3, 4, 10), (0, 1, 9, 11)]  # 3 4 5 J; A 2 10 Q
 
 
-def _situation(deck_ranks, seed, variant="six-card"):
-    """A random situation on a reduced pack: (dealt, throw, starter, you deal?, played codes)."""
+def _situation(deck_ranks, seed, variant="six-card", flush_throw=False):
+    """A random situation on a reduced pack: (dealt, throw, starter, you deal?, played codes);
+    ``flush_throw``: your throw two cards of the starter's suit (the crib can flush)."""
     rng = random.Random(seed)
     deck = [r * 4 + s for r in deck_ranks for s in range(4)]
     n = 6 if variant == "six-card" else 5
@@ -33,6 +37,11 @@ def _situation(deck_ranks, seed, variant="six-card"):
         mine, theirs, starter = cards[:n], cards[n:2 * n], cards[2 * n]
         me_dealer = rng.random() < 0.5
         throw = list(rng.sample(mine, 2))
+        if flush_throw:
+            suited = [c for c in mine if c % 4 == starter % 4]
+            if len(suited) < 2:
+                continue
+            throw = suited[:2]
         # the opponent throws by the objective (the first of the tied throws; any tied keep works)
         per = comb(len(deck) - n - 1, 2)
         best = max(combinations(theirs, 2),
@@ -80,6 +89,34 @@ def test_advise_matches_the_brute_force_twin(deck_ranks, seed):
         assert by_rank == want, (walk, played)
 
 
+@pytest.fixture(scope="module")
+def win_table():
+    from crib_stats.game.advise import committed_board
+
+    b = committed_board("six-card", "objective")
+    return b.values[b.row("win")]
+
+
+@pytest.mark.parametrize("deck_ranks, seed, flush", [(DECKS[0], 0, False), (DECKS[0], 1, True), (DECKS[0], 2, True),
+                                                     (DECKS[1], 3, False), (DECKS[1], 4, True)])
+@pytest.mark.parametrize("score", [(110, 112), (118, 100), (60, 70)])
+def test_p_win_matches_the_twin(deck_ranks, seed, flush, score, win_table):
+    """Both walks with the show (the table's counted a rank multiset at a time, the cards' one
+    hand at a time) against the twin's P(win), near the end (the deal decides) and mid-game
+    (the board does); your throw of the starter's suit where ``flush`` (the crib can flush)."""
+    mine, throw, starter, me_dealer, played, deck = _situation(deck_ranks, seed, flush_throw=flush)
+    want = reference.advise_win_twin(deck, mine, throw, starter, me_dealer, played, score, win_table, 121)
+    runs = {}
+    for walk in ("table", "cards"):
+        got = advise(_labels(mine), _labels(throw), str(Card.from_code(starter)), "dealer" if me_dealer else "pone",
+                     _labels(played), deck=deck_ranks, walk=walk, score=score)
+        runs[walk] = [(p.card, p.ev, p.p_win, p.p_win_bound, p.p_win_skunk, p.p_skunked) for p in got.plays]
+        by_rank = {Card.parse(p.card).rank + 1: p.p_win for p in got.plays}
+        assert by_rank.keys() == want.keys()
+        assert all(abs(by_rank[r] - float(want[r])) < 1e-12 for r in want), (walk, by_rank, want)
+    assert runs["table"] == runs["cards"]  # the same posterior: the same floats
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_five_card_advise_matches_the_twin(seed):
     mine, throw, starter, me_dealer, played, deck = _situation(DECKS[0], 100 + seed, "five-card")
@@ -122,23 +159,34 @@ def test_full_pack_response_is_a_weighted_sum_over_every_consistent_hand():
     assert {"card", "ev", "ev_exact"} <= set(d["plays"][0]) and d["model"]["discard_policy"] == "objective"
 
 
+def _same(a, b):
+    return [(p.card, p.ev, p.p_win, p.p_win_bound, p.p_win_skunk, p.p_skunked) for p in a.plays] == \
+        [(p.card, p.ev, p.p_win, p.p_win_bound, p.p_win_skunk, p.p_skunked) for p in b.plays]
+
+
 @pytest.mark.slow
-def test_full_pack_lead_table_walk_equals_the_card_walk():
+@pytest.mark.parametrize("hand, score", [(("5h 6h 7c jd qs kd", "qs kd", "4c"), None),
+                                         (("5h 6h 7c jd qs kd", "qs kd", "4c"), (100, 104)),
+                                         (("5h 6h jc jd 9h kh", "9h kh", "4h"), (60, 70))])
+def test_full_pack_lead_table_walk_equals_the_card_walk(hand, score):
     """At the lead every hand is possible: the per-machine table and the walk over all
-    C(45, 6) hands give the same exact values."""
-    a = advise("5h 6h 7c jd qs kd", "qs kd", "4c", "pone", walk="table")
-    b = advise("5h 6h 7c jd qs kd", "qs kd", "4c", "pone", walk="cards")
+    C(45, 6) hands give the same exact values, and with the show the same P(win) to the bit
+    (the last with the starter's jack among the opponent's cards and your throw of its suit:
+    nobs both ways and a crib flush)."""
+    a = advise(*hand, "pone", walk="table", score=score)
+    b = advise(*hand, "pone", walk="cards", score=score)
     assert a.hands_consistent == b.hands_consistent == comb(45, 6)
-    assert [(p.card, p.ev) for p in a.plays] == [(p.card, p.ev) for p in b.plays]
+    assert _same(a, b)
 
 
 @pytest.mark.parametrize("role, played", [("dealer", "10s"), ("pone", "5h 10s"), ("dealer", "10s 5h 9c"),
                                           ("pone", "7c kh 6h 8c")])
-def test_full_pack_table_walk_equals_the_card_walk_later_in_the_play(role, played):
-    a = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="table")
-    b = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="cards")
+@pytest.mark.parametrize("score", [None, (100, 104)])
+def test_full_pack_table_walk_equals_the_card_walk_later_in_the_play(role, played, score):
+    a = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="table", score=score)
+    b = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="cards", score=score)
     assert a.hands_consistent == b.hands_consistent > 0
-    assert [(p.card, p.ev) for p in a.plays] == [(p.card, p.ev) for p in b.plays]
+    assert _same(a, b)
 
 
 def test_equilibrium_policy_changes_the_posterior():
@@ -179,7 +227,7 @@ def test_impossible_histories_are_one_line_errors(cli, played, message):
 def test_bad_score_and_missing_role(cli):
     base = ["advise", "5h", "6h", "7c", "jd", "qs", "kd", "--throw", "qs", "kd", "--starter", "4c"]
     code, _, err = cli(*base, "--dealer", "--played", "10s", "--score", "121", "3")
-    assert code == 2 and "MINE must be a score from 0 to 120" in err
+    assert code == 2 and "MINE is 121: the game is over at 121" in err
     code, _, err = cli(*base, "--played", "10s")
     assert code == 2 and "--dealer" in err
     code, _, err = cli(*base[:-2], "--starter", "5h", "--dealer")
@@ -200,3 +248,31 @@ def test_cli_json_is_the_advice(cli):
 def test_bad_policy_is_one_line(cli):
     with pytest.raises(AdviseError):
         advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s", discard_policy="nope")
+
+
+WARM_CHILD = """
+import json
+from crib_stats.game.advise import advise
+from crib_stats.kernels import advise as ka, keeps, posterior
+for walk in ("table", "cards"):
+    advise("3c 4c 5c 5d jh 3h", "3h 5d", "4d", "dealer", "3d", deck=(2, 3, 4, 10), walk=walk)
+stats = {}
+for mod in (posterior, keeps, ka):
+    for name in dir(mod):
+        st = getattr(getattr(mod, name), "stats", None)
+        if st is not None and hasattr(st, "cache_misses"):
+            stats[name] = [sum(st.cache_hits.values()), sum(st.cache_misses.values())]
+print(json.dumps(stats))
+"""
+
+
+def test_a_second_process_loads_the_kernels_from_the_cache():
+    """The kernels take named tuples (``posterior.Policy``, ``keeps.KeepTable``, ...), which
+    numba's cache keys by their class: a process after the first must load every kernel advise
+    calls from the cache, not compile it again (the test process has compiled or loaded them)."""
+    for walk in ("table", "cards"):
+        advise("3c 4c 5c 5d jh 3h", "3h 5d", "4d", "dealer", "3d", deck=(2, 3, 4, 10), walk=walk)
+    out = subprocess.run([sys.executable, "-c", WARM_CHILD], capture_output=True, text=True, check=True).stdout
+    stats = json.loads(out)
+    assert {"keep_posterior", "keep_posterior_sparse", "card_values"} <= {k for k, (hits, _) in stats.items() if hits}
+    assert {k: misses for k, (_, misses) in stats.items() if misses} == {}

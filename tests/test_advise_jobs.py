@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from children import started
 
 from crib_stats.game import advise_value, peg_rules
 
@@ -124,9 +125,8 @@ def test_ctrl_c_mid_way_loses_nothing_and_a_rerun_resumes(name, in_process, tmp_
     root = TESTS.parent
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     script = CHILD.format(tests=str(TESTS), name=name, deals=CUT_DEALS, cache=str(cache))
-    proc = subprocess.Popen([sys.executable, "-c", script], cwd=root, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
+    with started([sys.executable, "-c", script], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                 text=True) as proc:
         assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is
         line = ""
         while line != f"done 2 {CUT_DEALS}\n":
@@ -136,10 +136,6 @@ def test_ctrl_c_mid_way_loses_nothing_and_a_rerun_resumes(name, in_process, tmp_
         proc.send_signal(signal.SIGINT)
         t0 = time.monotonic()
         out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 130 and out == "interrupted\n", err
     assert time.monotonic() - t0 < 15  # within a deal or so; generous for a shared machine
     # what it finished is kept, whole; the shard it cut left nothing behind (no temp file)

@@ -236,7 +236,8 @@ def test_command_text_json_csv(cli):
     code, out, _ = cli("discard", *HAND.split(), "--pone", "--score", "0", "0", "--json", "--top", "2")
     d = json.loads(out)
     assert code == 0 and d["command"] == "discard" and d["score"] == {"mine": 0, "theirs": 0, "target": 121,
-                                                                      "skunk_below": 91, "deals": "opponent"}
+                                                                      "skunk_below": 91, "skunk_name": "skunk",
+                                                                      "deals": "opponent"}
     assert d["rank_by"] == "board" and d["seed"] == 0 and len(d["throws"]) >= 2
     assert all(t["p_win_se"] <= 0.002 for t in d["throws"]) and "board" in d["error_covers"]
     code, out, _ = cli("discard", "5h", "6h", "7c", "jd", "qs", "--variant", "five-card", "--pone", "--score", "55",

@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from children import started
 
 from crib_stats.presentation import cli as cli_module
 from crib_stats.presentation import console
@@ -195,40 +196,112 @@ def test_written_files_follow_the_umask(tmp_path):
 
 
 def test_ctrl_c_exits_quietly_with_130():
-    proc = subprocess.Popen([sys.executable, "-c", "from crib_stats.presentation.cli import main; import sys; "
-                             "print('ready', flush=True); sys.exit(main(['peg', '--extremes']))"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is
-    time.sleep(1.5)  # inside main's search (the six-card extremes take tens of seconds)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    with started([sys.executable, "-c", "from crib_stats.presentation.cli import main; import sys; "
+                  "print('ready', flush=True); sys.exit(main(['peg', '--extremes']))"],
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is
+        time.sleep(1.5)  # inside main's search (the six-card extremes take tens of seconds)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
-def test_first_run_note_only_on_a_terminal_with_a_cold_cache(monkeypatch, capsys):
-    import crib_stats.kernels as kernels
+def test_a_first_run_on_a_terminal_says_what_it_builds_and_draws_a_bar(tmp_path):
+    """#30 item 10: a first discard --score was silent for 39 s on a terminal (compiling, building
+    the sweep's rank memo). With empty caches and stderr a terminal: one line says what is being
+    built and why, the table is named as it is built, and a bar counts the kernels with the time
+    left; interrupted as soon as the bar shows it (event, not a fixed wait). The child starts
+    with SIGINT at its default."""
+    import pty
+    import re
+    import select
 
-    class Tty:
-        def isatty(self):
-            return True
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    master, slave = pty.openpty()
+    with started([sys.executable, "-m", "crib_stats", "discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer",
+                  "--score", "0", "115"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env) as proc:
+        os.close(slave)
+        seen = ""
+        bar = re.compile(r"compiling \[#* *\] \d+/26 kernels, \d+:\d\d left")
+        while not bar.search(seen):
+            ready, _, _ = select.select([master], [], [], 600)
+            chunk = os.read(master, 4096).decode(errors="replace") if ready else ""
+            assert chunk, f"no bar with the time left: {seen!r}"
+            seen += chunk
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=300)
+        os.close(master)
+    assert proc.returncode == 130
+    flat = " ".join(seen.split())
+    assert flat.count("crib-stats: first run after an install or upgrade: numba compiles the kernels this command "
+                      "uses, once; they are kept in") == 1
+    assert "crib-stats: building the table board_memo_six-card once" in flat
 
-        def write(self, s):
-            sys.__stderr__.write("")
-            self.text = getattr(self, "text", "") + s
 
-        def flush(self):
-            pass
-
-    tty = Tty()
+def test_a_warm_run_on_a_terminal_prints_no_first_run_lines(cli, monkeypatch):
+    code, out, _ = cli("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--score", "0", "115")  # warm
+    tty = _Tty()
     monkeypatch.setattr(sys, "stderr", tty)
-    monkeypatch.setattr(kernels, "_COLD", True)
+    code, out, _ = cli("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--score", "0", "115")
+    assert code == 0 and tty.text == ""
+
+
+def test_a_command_off_a_terminal_draws_nothing_after_one_on_a_terminal(monkeypatch, capsys):
+    """The compile listener stays registered for the process once a command on a terminal added
+    it (tests run many commands in one process); a later command whose stderr is not a terminal
+    draws no line or bar when a kernel compiles (the suite's CI once failed on such a bar)."""
+    monkeypatch.setattr(sys, "stderr", _Tty())
     console.first_run_note()
-    assert "compiling the numba kernels (first run only" in tty.text
-    tty.text = ""
-    monkeypatch.setattr(kernels, "_COLD", False)
+    run = console._WATCH[0]
+    assert run.active
+    monkeypatch.undo()
+    console.reset()  # the next command, its stderr captured (not a terminal)
     console.first_run_note()
-    assert tty.text == ""
+    run.started("crib_stats.kernels.a.f")
+    run.ended("crib_stats.kernels.a.f", True)
+    run.table("t", False)
+    console.end_line()
+    assert capsys.readouterr().err == "" and not run.active
+
+
+def test_the_first_run_bar_weighs_by_the_plan(monkeypatch):
+    """The bar's share and time left are the plan's seconds (what each part took when measured)
+    scaled by this machine's rate so far; the count is of kernels."""
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    clock = iter([100.0, 110.0, 110.0, 110.0, 110.0])
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    run = console._FirstRun()
+    run.active = True
+    run.plan = {"kernels": {"crib_stats.kernels.a.f": 1.0, "crib_stats.kernels.a.g": 2.0}, "tables": {"t": 1.0}}
+    run.started("crib_stats.kernels.a.f")  # says the line, starts the clock at 100
+    run.ended("crib_stats.kernels.a.f", True)  # a quarter of the plan's 4 s in 10 s: 30 s left
+    assert "compiling [#######                       ] 1/2 kernels, 0:30 left" in tty.text
+    assert tty.text.count("first run after an install or upgrade") == 1
+    run.table("t", False)
+    assert tty.text.count("\n") == 3  # the line, the bar ended, the table's line
+    assert "crib-stats: building the table t once" in tty.text
+    console._LINE.clear()
+
+
+def test_the_first_run_plans_name_kernels_that_exist():
+    """data/first_runs.json (scripts/first_run_plan.py) names kernels of the package: a kernel
+    renamed or gone is found here, and the plan measured again."""
+    import importlib
+    import json
+
+    from crib_stats.core.data import data_file
+    from crib_stats.presentation import game_cli  # noqa: F401  (its runners name the plans)
+
+    runs = json.loads(data_file(console.FIRST_RUNS).read_text())["runs"]
+    assert set(runs) == {"discard --score", "advise", "advise --score", "game --board-play", "game --deals"}
+    for label, run in runs.items():
+        assert run["kernels"] and all(v >= 0 for v in run["kernels"].values())
+        for name in run["kernels"]:
+            module, _, qualname = name.rpartition(".")
+            obj = importlib.import_module(module)
+            assert hasattr(obj, qualname.split(".")[0]), (label, name)
 
 
 def test_help_is_instant_and_imports_nothing_heavy():

@@ -75,6 +75,16 @@ def test_crib_values_are_linear_so_differences_add_up():
         assert np.allclose(np.where(g.valid, va + vd, 0), np.where(g.valid, vb, 0), atol=1e-12)
 
 
+def test_a_strategy_has_the_same_cribs_alone_as_in_a_stack():
+    """Hessel's and the solver's start compute the crib against the random start once for both
+    sides; that is the stack's values bit for bit."""
+    g = eq.game(DECK)
+    rnd, br = eq.random_crib_start(g), eq.best_response(g, g.hand_ev)
+    stacked = g.crib(rnd, br, rnd)
+    assert np.array_equal(g.crib(rnd)[0], stacked[0]) and np.array_equal(stacked[0], stacked[2])
+    assert np.array_equal(g.crib(br)[0], stacked[1])
+
+
 def test_exploitability_of_a_known_pair_matches_brute_force_best_responses():
     g = eq.game(DECK)
     sd = eq.best_response(g, g.hand_ev)  # the hand-only policy for both

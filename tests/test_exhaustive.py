@@ -13,12 +13,19 @@ import reference
 from crib_stats.kernels import show
 from crib_stats.show.enumeration import histograms, summary
 
-pytestmark = pytest.mark.slow
+# one worker runs the module (make test: -n 2 --dist loadgroup), so each twin runs once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("exhaustive")]
 
 
 @pytest.fixture(scope="module")
 def four_card_shows():
-    return {crib: reference.all_shows(4, crib) for crib in (False, True)}
+    cards, parts = reference.all_shows_both(4)  # one enumeration: the hand's and the crib's flush rule
+    return {crib: (cards, parts[crib]) for crib in (False, True)}
+
+
+@pytest.fixture(scope="module")
+def three_card_shows():
+    return reference.all_shows(3, False)
 
 
 @pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
@@ -30,8 +37,8 @@ def test_kernel_equals_reference_on_all_12994800(four_card_shows, crib):
     assert mismatch.size == 0, f"first mismatch: cards {cards[mismatch[0]]} kernel {got[mismatch[0]]} ref {expected[mismatch[0]]}"
 
 
-def test_kernel_equals_reference_on_all_1082900_three_card_hands():
-    cards, expected = reference.all_shows(3, False)
+def test_kernel_equals_reference_on_all_1082900_three_card_hands(three_card_shows):
+    cards, expected = three_card_shows
     assert len(cards) == 1_082_900
     got = show.score_batch(cards, False)
     assert np.array_equal(got, expected)
@@ -49,8 +56,8 @@ def test_brute_histograms_equal_reference_histograms(four_card_shows, crib):
     assert twin_mean == (Fraction(1025467, 216580) if crib else Fraction(60759, 12740))
 
 
-def test_five_card_histogram_equals_reference():
-    _, expected = reference.all_shows(3, False)
+def test_five_card_histogram_equals_reference(three_card_shows):
+    _, expected = three_card_shows
     ref_hist = np.bincount(expected.sum(axis=1), minlength=30)
     for method in ("brute", "ranks"):
         assert np.array_equal(histograms(3, method)[0], ref_hist)

@@ -284,7 +284,7 @@ def test_command_at(game):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--at", "121", "0", "--dealer"], "MINE must be a score from 0 to 120"),
+    (["--at", "121", "0", "--dealer"], "MINE is 121: the game is over at 121"),
     (["--at", "0", "-1", "--pone"], "THEIRS must be a score"),
     (["--at", "5", "5"], "say who deals next"),
     (["--dealer"], "needs --at"),
@@ -305,7 +305,7 @@ def test_command_five_card(game):
     code, out, _ = game("--variant", "five", "--at", "60", "60", "--pone", "--json")
     assert code == 0 and json.loads(out)["variant"] == "five-card"
     code, _, err = game("--variant", "five-card", "--at", "61", "0", "--dealer")
-    assert code == 2 and "from 0 to 60" in err
+    assert code == 2 and "the game is over at 61" in err
 
 
 def test_command_equilibrium_discards(game):
@@ -330,7 +330,7 @@ def test_command_new_model(game, tmp_path):
     assert code == 0
     doc = json.loads(out)
     assert doc["model"]["deals"] == 400 and doc["model"]["seed"] == 2
-    model, rest = gm.load(tmp_path / "game_six-card.npz")
+    model, rest = gm.load(tmp_path / "game_six-card_400-deals_seed-2.npz")
     assert model.deals == 400 and "values" in rest
 
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from crib_stats import kernels
+from crib_stats.kernels import cache as kcache
 from crib_stats.kernels import combinatorics
 from crib_stats.core.tables import suit_classes
 
@@ -90,11 +91,11 @@ def test_suit_classes_are_the_orbits_on_a_reduced_deck():
 
 def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path):
     digest = kernels.source_digest()
-    assert kernels.cache_dir().name == f"kernels-{digest}" and digest == kernels.digest_of(kernels._HERE)
+    assert kernels.cache_dir().name == f"kernels-{digest}" and digest == kernels.digest_of(kcache._HERE)
     # a change in any kernel file changes the digest, so another directory is used
     fake = tmp_path / "kernels"
     fake.mkdir()
-    for path in kernels._HERE.glob("*.py"):
+    for path in kcache._HERE.glob("*.py"):
         (fake / path.name).write_bytes(path.read_bytes())
     assert kernels.digest_of(fake) == digest
     (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
@@ -105,24 +106,24 @@ def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path):
 def private_memo(tmp_path, monkeypatch):
     """The digest memo in tmp_path, empty, as a new process would start."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "memo"))
-    monkeypatch.setattr(kernels, "_memo_entries", None)
-    return tmp_path / "memo" / kernels._MEMO_NAME
+    monkeypatch.setattr(kcache, "_memo_entries", None)
+    return tmp_path / "memo" / kcache._MEMO_NAME
 
 
 def _kernels_copy(folder):
     folder.mkdir()
-    for path in kernels._HERE.glob("*.py"):
+    for path in kcache._HERE.glob("*.py"):
         (folder / path.name).write_bytes(path.read_bytes())
     return folder
 
 
 def test_kernel_digest_memo_is_read_by_the_next_process_and_an_edit_misses_it(tmp_path, private_memo, monkeypatch):
     fake = _kernels_copy(tmp_path / "kernels")
-    monkeypatch.setattr(kernels, "_SETTLED_NS", -10**12)  # the copies count as settled at once
+    monkeypatch.setattr(kcache, "_SETTLED_NS", -10**12)  # the copies count as settled at once
     digest = kernels.digest_of(fake)
     assert digest == kernels.source_digest() and private_memo.is_file()
     # the next process answers from the memo: it reads no kernel source
-    monkeypatch.setattr(kernels, "_memo_entries", None)
+    monkeypatch.setattr(kcache, "_memo_entries", None)
     real_read = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail(f"read {self}") if self.parent == fake
                         else real_read(self))
@@ -130,10 +131,10 @@ def test_kernel_digest_memo_is_read_by_the_next_process_and_an_edit_misses_it(tm
     monkeypatch.setattr(Path, "read_bytes", real_read)
     # an edit changes the file's stamp: the memo is missed and the new bytes are hashed
     (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
-    monkeypatch.setattr(kernels, "_memo_entries", None)
+    monkeypatch.setattr(kcache, "_memo_entries", None)
     edited = kernels.digest_of(fake)
     assert edited != digest
-    monkeypatch.setattr(kernels, "_memo_entries", None)
+    monkeypatch.setattr(kcache, "_memo_entries", None)
     assert kernels.digest_of(fake) == edited  # the edited sources' digest, remembered in turn
 
 
@@ -146,7 +147,7 @@ def test_kernel_digest_memo_skips_files_changed_just_now(tmp_path, private_memo,
     text = (fake / "show.py").read_text()
     (fake / "show.py").write_text(text.replace("def ", "def  ", 1)[:-1])  # same size
     os.utime(fake / "show.py", ns=(st.st_atime_ns, st.st_mtime_ns))
-    monkeypatch.setattr(kernels, "_memo_entries", None)
+    monkeypatch.setattr(kcache, "_memo_entries", None)
     assert kernels.digest_of(fake) != digest
     assert not private_memo.exists() or str(fake) not in private_memo.read_text()
 
@@ -169,7 +170,7 @@ def _edited_copy(module, folder):
     folder.mkdir(parents=True, exist_ok=True)
     copy = folder / Path(module.__file__).name
     copy.write_text(Path(module.__file__).read_text() + "\n# edited\n")
-    kernels._source_bytes_digest.cache_clear()
+    kcache._source_bytes_digest.cache_clear()
     return copy
 
 
@@ -199,7 +200,7 @@ def private_cache(tmp_path, monkeypatch):
     """disk_cached writes under tmp_path (cache_dir() reads NUMBA_CACHE_DIR at every call)."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
     yield tmp_path / "numba" / kernels.cache_dir().name / "tables"
-    kernels._source_bytes_digest.cache_clear()
+    kcache._source_bytes_digest.cache_clear()
 
 
 def test_play_table_cache_recomputed_when_playvalue_changes(private_cache, tmp_path, monkeypatch):
@@ -318,8 +319,8 @@ def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch
     from numba.core import config
 
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
-    monkeypatch.setattr(kernels, "_COLD", kernels._COLD)
-    monkeypatch.setattr(kernels, "_CONFIGURED", False)
+    monkeypatch.setattr(kcache, "_COLD", kcache._COLD)
+    monkeypatch.setattr(kcache, "_CONFIGURED", False)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     for name, days in (("kernels-0123456789abcdef", 2), ("kernels-fedcba9876543210", 31)):
         (tmp_path / name).mkdir()

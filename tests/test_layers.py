@@ -14,7 +14,8 @@ import pytest
 PKG = Path(__file__).resolve().parent.parent / "crib_stats"
 
 # lowest first; a module may import its own layer and the layers below it
-LAYERS = ["kernels", "core", "peg", "show", "discard", "strategy", "game", "claims", "presentation"]
+LAYERS = ["kernels", "core", "peg", "show", "discard", "strategy", "game", "referee", "players", "match", "claims",
+          "presentation"]
 
 
 def module_name(path: Path) -> str:
@@ -132,7 +133,8 @@ def test_the_numba_modules_import_nothing_but_kernels():
 
 @pytest.mark.parametrize("module", ["crib_stats", "crib_stats.show.scoring", "crib_stats.core.cards",
                                     "crib_stats.discard.analysis", "crib_stats.peg.pegging",
-                                    "crib_stats.presentation.cli", "crib_stats.kernels",
+                                    "crib_stats.presentation.cli", "crib_stats.kernels", "crib_stats.referee",
+                                    "crib_stats.players",
                                     "crib_stats.kernels.constants", "crib_stats.kernels.crib_np"])
 def test_importing_a_module_that_runs_no_kernel_imports_no_numba(module):
     code = f"import sys, {module}; print('numba' in sys.modules, 'pandas' in sys.modules)"

@@ -128,6 +128,13 @@ def test_minimax_random_pairs():
         assert kpol.minimax_value(counts(pone), counts(dealer)) == reference.minimax_twin(pone, dealer), (pone, dealer)
 
 
+def test_minimax_twin_memo_changes_no_value():
+    # the twin remembers the positions that open a new count; without that, the same recursion
+    for stop in (False, True):
+        for pone, dealer in random_pairs(40, 17):
+            assert reference.minimax_twin(pone, dealer, stop) == reference.minimax_twin(pone, dealer, stop, memo=False)
+
+
 @pytest.mark.parametrize("deck", [SMALL_DECK, TENS_DECK], ids=["A456K", "25TJQ"])
 def test_greedy_small_deck_exhaustive(deck):
     n = 0

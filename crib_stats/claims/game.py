@@ -19,8 +19,8 @@ def _first_deal(ctx: Context) -> Finding:
     b = _board()
     h = b.headline()
     w, se = h["first_dealer_win"]
-    note = (f"the rule as the code plays it (the deal alternates from the first); {GAME_MODEL}; published (quoted in issue #21): an online service's real play 55.5% (56.0% between "
-            f"its strongest players), Colvert 56%; the model's mean game lasts {h['deals_mean'][0]:.2f} deals "
+    note = (f"the rule as the code plays it (the deal alternates from the first); {GAME_MODEL}; published: Cribbage Pro's online games 55.5% (56.0% between "
+            f"its strongest players; its blog, October 2012), DeLynn Colvert 56% (as cited in Cribbage World, May 2009); the model's mean game lasts {h['deals_mean'][0]:.2f} deals "
             f"(Colvert: nine)")
     return Finding(f"{100 * w:.2f}% ± {100 * se:.3f} of games won by the first dealer", "rule", note,
                    {"first_dealer_win": w, "se": se})
@@ -42,6 +42,6 @@ def _heels(ctx: Context) -> Finding:
 
 add("game-first-deal-advantage", "Cut for deal; lower card deals, and the deal then alternates. [what winning the "
     "cut is worth: the first dealer's chance of winning the game]", S2, "real play", "crib-stats game", _first_deal,
-    "published: 55.5% / 56% (issue #21)")
+    "published: 55.5% / 56% (Cribbage Pro's blog, 2012; DeLynn Colvert)")
 add("game-heels-win", "A player can usually win the game with the 2 points from cutting a jack. Some will not allow "
     "this, depending on the rules used.", S0, "rule", "crib-stats game --at 119 119 --dealer", _heels)

@@ -204,9 +204,10 @@ def write_markdown(path: str | os.PathLike, text: str) -> Path:
 
 class OutputDir:
     """An output directory of the tool's: created if missing, checked before any output, and
-    written only where the file is new or listed in the tool's own index."""
+    written only where the file is new or listed in the tool's own index (or anywhere with
+    ``force``: the command's ``--force``)."""
 
-    def __init__(self, directory: str | os.PathLike, names: Iterable[str]):
+    def __init__(self, directory: str | os.PathLike, names: Iterable[str], force: bool = False):
         if not str(directory):
             raise OutputError("--out needs a directory name")
         self.dir = Path(directory)
@@ -220,7 +221,7 @@ class OutputDir:
         index = self.dir / INDEX_NAME
         self.rows = parse_index(index.read_text(encoding="utf-8")) if index.exists() else {}
         for name in names:
-            if (self.dir / name).exists() and name not in self.rows:
+            if (self.dir / name).exists() and name not in self.rows and not force:
                 raise OutputError(f"--out {self.dir}: {name} exists and was not written by crib-stats "
                                   f"(not in {INDEX_NAME}); choose another directory")
         self.written: list[Path] = []

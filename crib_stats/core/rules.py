@@ -27,6 +27,7 @@ class VariantError(CribStatsError):
 
 
 CRIB_SIZE = 4
+ROLES = ("dealer", "pone")  # the two seats of a deal: the dealer (the crib is his) and the pone
 HEELS = 2  # a jack turned as the starter: the dealer pegs 2 at once (not part of any show)
 # the most a kept hand scores with the starter (a 4-card hand: 29; the five-card game's 3-card
 # hand: 20); tests derive both from the exhaustive enumeration

@@ -22,6 +22,13 @@ from crib_stats.core.tables import rank_table
 from crib_stats.kernels.constants import NET_OFFSET
 
 
+# a process without numba tallies this many deals in numpy, then loads the kernel (RandomCrib): the
+# load (numba's import and the cached kernel, about 0.5 s warm) costs about 25 numpy tallies of
+# 20 ms, the break-even measured on two cores (a loop of 20,000 deals: 21.5 ms a deal in numpy,
+# 3.7 ms with the kernel)
+SWITCH_AFTER = 25
+
+
 class CribModelError(CribStatsError):
     """Unknown crib model."""
 
@@ -61,14 +68,19 @@ class RandomCrib:
     one from each opponent and one from the pack; four-player: the other three throws.
 
     Two other crib cards are tallied by the numba kernel once numba is loaded in the process,
-    and in numpy (:mod:`crib_stats.kernels.crib_np`) before: numba's first kernel call costs a
-    process that analyses one deal (``crib-stats discard``) more than that whole tally (0.27 s
-    against 10 ms), while a process that has paid it (the web server, a sweep, a notebook that
-    ran another kernel) tallies a deal 20 times faster with the kernel. ``jit`` True or False
+    and in numpy (:mod:`crib_stats.kernels.crib_np`) before, for the first
+    :data:`SWITCH_AFTER` deals of a process: loading numba and its kernel costs a process that
+    analyses one deal (``crib-stats discard``) more than that whole tally (about 0.5 s against
+    20 ms), while a process that has paid it tallies a deal 6 to 30 times faster with the kernel.
+    So the rule: a process that has loaded numba (the web server, a sweep, a notebook that ran
+    another kernel) uses the kernel; one that has not tallies its first :data:`SWITCH_AFTER`
+    deals in numpy and from the next one on loads the kernel and uses it (a loop over many
+    deals pays the load once, about what 25 tallies in numpy cost). ``jit`` True or False
     chooses the kernel or numpy whatever is loaded. The tallies are the same, bit for bit."""
 
     name = "random"
     description = "other crib cards uniformly random among the unseen cards"
+    tallied_in_numpy = 0  # deals this process has tallied in numpy (the rule above)
 
     def __init__(self, jit: bool | None = None):
         self.jit = jit
@@ -76,13 +88,17 @@ class RandomCrib:
     def outcomes(self, keeps, throws, unseen, variant, starter, sign):
         hand_table = rank_table(variant.kept + 1)
         crib_table = rank_table(5)
-        jit = "numba" in sys.modules if self.jit is None else self.jit
+        jit = self.jit
+        if jit is None:
+            jit = "numba" in sys.modules or RandomCrib.tallied_in_numpy >= SWITCH_AFTER
         if variant.others_to_crib == 2 and not jit:
             from crib_stats.kernels import crib_np  # plain numpy: no numba in this process
 
             h, cs, per, ch, nh = crib_np.discard_random_pairs(
                 keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
             )
+            if self.jit is None:
+                RandomCrib.tallied_in_numpy += 1
             return Outcomes(h, cs, int(per), ch, nh, NET_OFFSET)
         from crib_stats.kernels import crib  # lazy: numba only when used
         from crib_stats.kernels.jit import one_thread

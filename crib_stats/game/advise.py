@@ -32,12 +32,12 @@ from math import comb
 
 import numpy as np
 
-from crib_stats.core.cards import DECK
 from crib_stats.core.exact import frac_text
 from crib_stats.core.rules import variant as get_variant
 from crib_stats.game.situation import ROLES, AdviseError, Situation, check_score, situation, why_impossible
 
 POLICIES = ("objective", "equilibrium")
+WHEN_NO_HAND = ("refuse", "widen")  # what advise does when no hand of the policy's posterior fits the play
 SCALE = 360360  # lcm(1..15): a hand's weight split evenly among up to 15 tied throws stays whole
 ASSUMES = {
     "deal": "the opponent's {dealt} cards are uniform over the {unseen} cards you have not seen "
@@ -48,6 +48,10 @@ ASSUMES = {
     "equilibrium": "the opponent threw the ranks of the solved rank-level discard game's most probable "
                    "throw for their seat (data/equilibrium_strategy.parquet purified), the cards of those "
                    "ranks by the objective; throws tied exactly share the hand's weight evenly",
+    "widened": "no hand the {policy} policy throws fits the play so far, so the policy is dropped: every "
+               "hand of the cards you have not seen that holds the cards the opponent played and fits the "
+               "play so far is equally likely (every dealt hand and every throw of it: the kept cards "
+               "uniform, the thrown cards uniform over the rest)",
     "history": "every card the opponent played is in their kept cards, and whenever it was their "
                "turn and they did not play (a go) none of their remaining cards fitted",
     "play": "after the card you play, both players play greedy to the end of the play (the card "
@@ -92,17 +96,27 @@ class Advice:
     seconds: float
     score: tuple[int, int] | None = None
     best_for_points: str | None = None
+    posterior: str = "policy"  # "widened": no hand of the policy's fitted the play (advise's when_no_hand)
 
     def assumptions(self) -> dict:
         v = get_variant(self.variant)
+        discard = ASSUMES[self.policy] if self.posterior == "policy" else ASSUMES["widened"].format(policy=self.policy)
         out = {"deal": ASSUMES["deal"].format(dealt=v.dealt, unseen=52 - v.dealt - 1),
-               "discard": ASSUMES[self.policy], "history": ASSUMES["history"], "rest_of_play": ASSUMES["play"]}
+               "discard": discard, "history": ASSUMES["history"], "rest_of_play": ASSUMES["play"]}
         if self.score is not None:
             out["board"] = ("the rest of this deal as above, then the pone's hand, the dealer's hand and "
                             "the crib, the game ending the moment a side reaches the target; after it the "
                             "committed board (crib-stats game) with the deal passed; p_win_error_bound "
                             "adds the board's jackknife errors as if all in one direction")
         return out
+
+    def summary(self) -> str:
+        """The model in one clause for the text report (:meth:`assumptions` states it in full)."""
+        dealt = {5: "five", 6: "six"}[get_variant(self.variant).dealt]
+        thrown = (f"thrown by the {self.policy} policy (tied throws share)" if self.posterior == "policy" else
+                  "any throw equally likely (widened)")
+        return (f"the opponent's {dealt} cards are uniform over the cards you have not seen, {thrown}, "
+                "consistent with the play so far")
 
     def as_dict(self) -> dict:
         return {"variant": self.variant, "role": self.role, "hand": list(self.hand), "throw": list(self.throw),
@@ -111,7 +125,8 @@ class Advice:
                                                "play_policy": "greedy", "assumes": self.assumptions()},
                 "hands_consistent": self.hands_consistent, "hands_total": self.hands_total,
                 "greedy": self.greedy, "score": list(self.score) if self.score else None,
-                "best_for_points": self.best_for_points, "plays": [p.as_dict() for p in self.plays]}
+                "best_for_points": self.best_for_points, "posterior": self.posterior,
+                "plays": [p.as_dict() for p in self.plays]}
 
 
 # ------------------------------------------------------------------------------------------
@@ -158,11 +173,23 @@ def kernel_tables(variant_name: str, discard: str, deck: tuple[int, ...] = FULL)
                 throws=combinations(v.dealt, v.throw), hand_table=rank_table(v.kept + 1), crib_table=rank_table(5))
 
 
+def policy(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL):
+    """The kernels' :class:`crib_stats.kernels.posterior.Policy` of seat ``role`` (1 the
+    opponent deals, 2 they are the pone) from :func:`kernel_tables`."""
+    from crib_stats.kernels.posterior import Policy  # lazy: numba only when used
+
+    v = get_variant(variant_name)
+    k = kernel_tables(v.name, discard, deck)
+    return Policy(v.dealt, role, k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
+                  k["jack_in_deck"], v.others_to_crib, k["rank_throws"], k["keep_index"])
+
+
 @lru_cache(maxsize=4)
-def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL) -> dict:
+def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL):
     """The kept multiset of every hand of the pack under the policy for seat ``role`` (1 the
     opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.keeps.keep_table`:
-    computed once per machine (seconds) and kept beside the compiled kernels."""
+    computed once per machine (seconds) and kept beside the compiled kernels; a
+    :class:`crib_stats.kernels.keeps.KeepTable`."""
     import sys
 
     from crib_stats.core.cache import disk_cached
@@ -176,18 +203,10 @@ def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...]
     masks = np.zeros(13, np.int64)
     masks[list(deck)] = 15
 
-    def compute():
-        offsets = keeps.hand_offsets(multisets, masks, v.dealt)
-        table, kstar, throw_of = keeps.keep_table(multisets, masks, offsets, v.dealt, role, k["index"], k["rank_hand"],
-                                                  k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                                  v.others_to_crib, k["rank_throws"], k["keep_index"])
-        return offsets, table, kstar, throw_of
-
     name = f"advise-keeps-{v.name}-{discard}-{role}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
-    offsets, table, kstar, throw_of = disk_cached(name, compute, modules=[sys.modules[__name__], shards])
-    major, exc_start, exc_idx, exc_k, exc_q = keeps.sparse_keeps(offsets, table, throw_of)
-    return dict(multisets=multisets, masks=masks, offsets=offsets, table=table, kstar=kstar, throw_of=throw_of,
-                major=major, exc_start=exc_start, exc_idx=exc_idx, exc_k=exc_k, exc_q=exc_q)
+    arrays = disk_cached(name, lambda: keeps.keep_arrays(multisets, masks, policy(v.name, discard, role, deck)),
+                         modules=[sys.modules[__name__], shards])
+    return keeps.keep_table_of(multisets, masks, k["keep_sets"], arrays)
 
 
 def _counts(cards) -> np.ndarray:
@@ -204,30 +223,38 @@ def _counts(cards) -> np.ndarray:
 
 def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
            score: tuple[int, int] | None = None, variant: str = "six-card", deck: tuple[int, ...] = FULL,
-           walk: str = "auto", detail: dict | None = None) -> Advice:
+           walk: str = "auto", detail: dict | None = None, when_no_hand: str = "refuse") -> Advice:
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
-    ranks of a reduced pack (for the tests); ``walk``: ``auto`` (``table`` without ``score``),
-    ``cards`` (every hand, one at a time) or ``table`` (the per-machine table of every hand's
-    keep, as exceptions to each rank multiset's usual keep): both give the same exact answer. ``detail``: a dict that receives the arrays behind
-    the answer (the posterior's weight per kept multiset ``w_row``, ``net`` per multiset and
-    candidate rank ``cand_ranks``, and the replay's inputs), for measurements."""
-    from crib_stats.kernels import advise as ka, keeps, posterior  # lazy: numba only when used
+    ranks of a reduced pack (for the tests); ``walk``: ``table`` (the default ``auto``: the
+    per-machine table of every hand's keep, read as exceptions to each rank multiset's usual
+    keep; with ``score`` the show from the same table, only the hands whose suits add points
+    moved one by one, :mod:`crib_stats.kernels.keepshow`) or ``cards`` (every hand, one at a
+    time, the objective evaluated for each): both give the same exact answer. ``detail``: a dict that
+    receives the arrays behind the answer (the posterior's weight per kept multiset ``w_row``,
+    ``net`` per multiset and candidate rank ``cand_ranks``, and the replay's inputs), for
+    measurements. ``when_no_hand``: when no hand the policy throws fits the play so far (an
+    opponent who did not throw by it), ``refuse`` raises :class:`AdviseError`; ``widen`` drops
+    the policy (:data:`ASSUMES` ``widened``: every hand that fits, every throw of it, equally
+    likely) and says so in the answer's ``posterior``."""
+    from crib_stats.kernels import advise as ka, posterior  # lazy: numba only when used
 
     start = time.perf_counter()
     if discard_policy not in POLICIES:
         raise AdviseError(f"advise: unknown --discard-policy {discard_policy!r:.20}; choose "
                           f"{' or '.join(POLICIES)}")
+    if when_no_hand not in WHEN_NO_HAND:
+        raise AdviseError(f"advise: unknown --when-no-hand {when_no_hand!r:.20}; choose {' or '.join(WHEN_NO_HAND)}")
     sit = situation(dealt, throw, starter, role, played, variant)
     v = get_variant(sit.variant)
     if discard_policy == "equilibrium" and v.name != "six-card":
         raise AdviseError("advise: the equilibrium discards are solved for the six-card game only")
     board = None
     if score is not None:
-        board = check_score(score, v.name, discard_policy)
+        board = check_score(score, v.name, discard_policy, committed_board(v.name, discard_policy))
     deck = tuple(sorted(set(int(r) for r in deck)))
-    if deck != FULL and (discard_policy != "objective" or score is not None):
-        raise AdviseError("advise: a reduced pack takes the objective policy and no --score")
+    if deck != FULL and discard_policy != "objective":
+        raise AdviseError("advise: a reduced pack takes the objective policy")
     if any(c.rank not in deck for c in (*sit.kept, *sit.thrown, sit.starter, *sit.played)):
         raise AdviseError("advise: a card is not in the pack")
     k = kernel_tables(v.name, discard_policy, deck)
@@ -237,60 +264,54 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     owners = np.array([0 if m else 1 for m in sit.mine] + [0], np.int64)
     stop = v.play_stops_at_first_go
     sets = k["keep_sets"]
-    status, _, _, _, _ = ka.card_values(mine, sets, sit.me, ranks, owners, n, stop, np.zeros(0, np.int64))
+    left = [c for c in sit.kept if c not in sit.played]
+    left_ranks = sorted({c.rank for c in left})
+    # the replay against every kept multiset of theirs, and the rest of the play after each of
+    # your ranks that fits the count (which the replay gives)
+    status, net, who, pts, n_ev = ka.card_values(mine, sets, sit.me, ranks, owners, n, stop,
+                                                 np.array(left_ranks, np.int64))
     ok = status == ka.OK
     if not ok.any():
         raise AdviseError(why_impossible(sit, status))
     greedy_r, count = ka.now(mine, sets[int(np.argmax(ok))], sit.me, ranks, owners, n, stop)
-    left = [c for c in sit.kept if c not in sit.played]
     legal = [c for c in left if c.pip <= 31 - count]
     cand_ranks = sorted({c.rank for c in legal})
-    cands = np.array(cand_ranks, np.int64)
-    status, net, who, pts, n_ev = ka.card_values(mine, sets, sit.me, ranks, owners, n, stop, cands)
-    ok = status == ka.OK
-    known = set(sit.kept) | set(sit.thrown) | {sit.starter}
-    pool = np.array(sorted(c.code for c in DECK if c not in known and c.rank in deck), np.int64)
+    cols = [left_ranks.index(r) for r in cand_ranks]
+    net, who, pts, n_ev = net[:, cols], who[:, cols], pts[:, cols], n_ev[:, cols]
+    known = {c.code for c in (*sit.kept, *sit.thrown, sit.starter)}
+    pool = np.array([c for c in range(52) if c not in known and c >> 2 in deck], np.int64)
     must = np.array(sorted(c.code for c, m in zip(sit.played, sit.mine) if not m), np.int64)
     opp_role = 2 if sit.me == 1 else 1  # the opponent's seat in the objective: 1 dealer, 2 pone
     with_show = board is not None
     if walk not in ("auto", "cards", "table"):
         raise AdviseError(f"advise: walk is auto, cards or table, got {walk!r:.20}")
-    if walk == "table" and with_show:
-        raise AdviseError("advise: the table walk has no show (no --score)")
-    if not with_show and walk != "cards":  # every hand, from the per-machine table of their keeps
-        t = hand_keeps(v.name, discard_policy, opp_role, deck)
-        pool_masks = np.zeros(13, np.int64)
-        for c in pool:
-            pool_masks[c >> 2] |= 1 << (c & 3)
-        must_masks = np.zeros(13, np.int64)
-        for c in must:
-            must_masks[c >> 2] |= 1 << (c & 3)
-        weight, hands = keeps.keep_posterior_sparse(pool_masks, must_masks, t["masks"], t["multisets"], t["offsets"],
-                                                    t["table"], t["throw_of"], t["major"], t["exc_start"],
-                                                    t["exc_idx"], t["exc_k"], t["exc_q"], k["keep_sets"], v.dealt,
-                                                    opp_role, k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
-                                                    k["n_deck_ranks"], k["jack_in_deck"], v.others_to_crib,
-                                                    k["rank_throws"], k["keep_index"], ok, SCALE)
-    else:
-        weight, hands = posterior.keep_posterior(pool, must, v.dealt, opp_role, k["index"], k["rank_hand"],
-                                                 k["rank_crib"], k["throws"], k["n_deck_ranks"], k["jack_in_deck"],
-                                                 v.others_to_crib, k["rank_throws"],
-                                                 k["keep_index"], ok, SCALE, with_show, sit.starter.code,
-                                                 np.array(sorted(c.code for c in sit.thrown), np.int64),
-                                                 k["hand_table"], k["crib_table"])
-    w_row = weight.sum(axis=(1, 2))
+    qry = posterior.Query(ok, SCALE, with_show, sit.starter.code,
+                          np.array(sorted(c.code for c in sit.thrown), np.int64), k["hand_table"], k["crib_table"])
+    weight, rows, hands = _posterior(walk, v.name, discard_policy, opp_role, deck, pool, must, qry)
+    kind = "policy"
+    if not weight.any():
+        if when_no_hand == "refuse":
+            raise AdviseError(f"advise: no hand the opponent could hold, throwing by the {discard_policy} policy, "
+                              "fits the play so far (--when-no-hand widen drops the policy)")
+        # every hand of the pool with the must cards, every throw: each throw the same share
+        weight, hands = posterior.keep_posterior(pool, must, policy(v.name, "objective", opp_role, deck), qry, True)
+        rows = np.flatnonzero(ok)
+        weight = weight[rows]
+        kind = "widened"
+    w_row = np.zeros(len(ok), np.int64)
+    w_row[rows] = weight.sum(axis=(1, 2))
     total = int(w_row.sum())
-    if total == 0:
-        raise AdviseError(f"advise: no hand the opponent could hold, throwing by the {discard_policy} policy, "
-                          "fits the play so far")
-    sums = [int(x) for x in (w_row[:, None] * net).sum(axis=0)] if len(cands) else []
+    if total == 0:  # the rules allow the play, but the cards you have seen leave no such hand
+        raise AdviseError("advise: no hand the opponent could hold fits the play so far, whatever they threw (the "
+                          "cards you have seen leave none)")
+    sums = [int(x) for x in (w_row[:, None] * net).sum(axis=0)] if cand_ranks else []
     evs = {r: Fraction(s, total) for r, s in zip(cand_ranks, sums)}
     if detail is not None:
         detail.update(w_row=w_row, net=net, cand_ranks=cand_ranks, mine=mine, ranks=ranks, owners=owners, n=n,
                       me=sit.me, stop=stop, sets=sets)
     pwin = {}
     if board is not None:
-        pwin = _board_values(board, sit, weight, who, pts, n_ev, ok, score, cand_ranks)
+        pwin = _board_values(sit, discard_policy, weight, rows, ka.Rest(who, pts, n_ev), score, cand_ranks)
     best_ev = max(evs.values()) if evs else Fraction(0)
     by = {}
     for c in legal:
@@ -305,27 +326,60 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
                   int(count), tuple(by[c] for c in order), str(greedy_card) if greedy_card else "",
                   discard_policy, int(hands), pool_hands, time.perf_counter() - start,
                   tuple(score) if score is not None else None,
-                  str(best_points) if best_points is not None and board is not None else None)
+                  str(best_points) if best_points is not None and board is not None else None, kind)
 
 
-def _board_values(board, sit: Situation, weight, who, pts, n_ev, ok, score, cand_ranks) -> dict:
+def _posterior(walk: str, variant_name: str, discard: str, opp_role: int, deck: tuple[int, ...], pool, must, qry):
+    """The policy's posterior of the opponent's kept multisets: (weight[i, hand points, crib
+    points] of the allowed row ``rows[i]``, rows, consistent hands), by the walk ``walk``."""
+    from crib_stats.kernels import keeps, keepshow, posterior
+
+    pol = policy(variant_name, discard, opp_role, deck)
+    if walk == "cards":  # every hand of the pool, one at a time
+        weight, hands = posterior.keep_posterior(pool, must, pol, qry, False)
+    else:  # every hand, from the per-machine table of their keeps
+        kt = hand_keeps(variant_name, discard, opp_role, deck)
+        pools = keeps.Pool(keeps.masks_of(pool), keeps.masks_of(must))
+        if qry.with_show:
+            return keepshow.keep_show(pools, kt, pol, qry)
+        weight, hands = keeps.keep_posterior_sparse(pools, kt, pol, qry)
+    rows = np.flatnonzero(qry.ok_rows)
+    return weight[rows], rows, hands
+
+
+@lru_cache(maxsize=4)
+def committed_board(variant_name: str, discard: str):
+    """The committed board of the game (:func:`crib_stats.game.board.committed`), read once a
+    process: an engine calls :func:`advise` for every card it plays."""
+    from crib_stats.game.board import committed
+
+    return committed(variant_name, discard)
+
+
+@lru_cache(maxsize=4)
+def _board_kernel(variant_name: str, discard: str):
+    """The committed board as :func:`crib_stats.kernels.advise.board_walk` reads it."""
+    from crib_stats.kernels import advise as ka
+
+    b = committed_board(variant_name, discard)
+    r = b.row
+    win = np.ascontiguousarray(b.values[r("win")])
+    hi = np.ascontiguousarray(np.clip(b.values[r("win")] + b.se[r("win")], 0, 1))
+    skunks = np.ascontiguousarray(np.stack([b.values[r("skunk_win")], b.values[r("skunk_loss")]]))
+    return ka.Board(win, hi, skunks, int(b.target), int(b.skunk))
+
+
+def _board_values(sit: Situation, discard: str, weight, rows, rest, score, cand_ranks) -> dict:
     from crib_stats.kernels import advise as ka
     from crib_stats.show.scoring import score as score_hand
 
-    r = board.row
-    win = np.ascontiguousarray(board.values[r("win")])
-    skunks = np.ascontiguousarray(np.stack([board.values[r("skunk_win")], board.values[r("skunk_loss")]]))
     my_hand = score_hand(sit.kept, sit.starter, variant=sit.variant).total
-    mine_now, theirs_now = int(score[0]), int(score[1])
-    out = ka.board_walk(weight, who, pts, n_ev, ok, mine_now, theirs_now, sit.me, int(my_hand), board.target,
-                        win, skunks, board.skunk)
-    hi = np.ascontiguousarray(np.clip(board.values[r("win")] + board.se[r("win")], 0, 1))
-    out_hi = ka.board_walk(weight, who, pts, n_ev, ok, mine_now, theirs_now, sit.me, int(my_hand), board.target,
-                           hi, skunks, board.skunk)
+    out, out_hi = ka.board_walk(weight, rows, rest, _board_kernel(sit.variant, discard), int(score[0]),
+                                int(score[1]), sit.me, int(my_hand))
     res = {}
     for i, rank in enumerate(cand_ranks):
         tot = out[i, 3]
         p = out[i, 0] / tot
-        res[rank] = dict(p_win=float(p), p_win_bound=float(abs(out_hi[i, 0] / tot - p)),
+        res[rank] = dict(p_win=float(p), p_win_bound=float(abs(out_hi[i] / tot - p)),
                          p_win_skunk=float(out[i, 1] / tot), p_skunked=float(out[i, 2] / tot))
     return res

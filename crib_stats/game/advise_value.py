@@ -130,6 +130,16 @@ def deal_hands(seed: int, k: int):
     return dealt, thrown, kept, Card.from_code(int(drawn[12]))
 
 
+def kept_counts(kept: dict) -> np.ndarray:
+    """The kept hands of :func:`deal_hands` as rank counts, one row a player (0 the pone, 1 the
+    dealer): the play stepper's input."""
+    counts = np.zeros((2, 13), np.int64)
+    for player in (0, 1):
+        for c in kept[player]:
+            counts[player, c.rank] += 1
+    return counts
+
+
 def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
     """(gain, decisions, differs, the gain's conditional expectation) of deal ``k`` of ``seed``
     with the ``seat`` player advised. The last is the sum over the turns where the advisor's
@@ -140,10 +150,7 @@ def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
     from crib_stats.kernels import advise as ka, play as kp, policies as kpol  # lazy: numba
 
     dealt, thrown, kept, starter = deal_hands(seed, k)
-    counts = np.zeros((2, 13), np.int64)
-    for player in (0, 1):
-        for c in kept[player]:
-            counts[player, c.rank] += 1
+    counts = kept_counts(kept)
     me = 1 if seat == "dealer" else 0
     p, d, _, _ = kpol.greedy_sequence(counts[0], counts[1], False)
     base = (d - p) if me == 1 else (p - d)

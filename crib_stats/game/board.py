@@ -31,6 +31,34 @@ from .model import DealModel, GameError, check_variant
 ROWS = ("win", "skunk_win", "skunk_loss", "double_win", "double_loss", "one_point", "deals", "game_points")
 MAX_DEALS = 60
 WIN_POINTS, SKUNK_POINTS = 2, 3  # tournament game points
+# what each row of Board.values can be: probabilities in [0, 1], game points in [0, 3], deals >= 0
+BOUNDS = {name: (0.0, 1.0) for name in ROWS} | {"deals": (0.0, np.inf), "game_points": (0.0, float(SKUNK_POINTS))}
+
+
+def bounded(values: np.ndarray) -> np.ndarray:
+    """``values`` (rows :data:`ROWS` on axis -3) with every figure inside what it can be
+    (:data:`BOUNDS`): the induction's sums of products drift by a few units in the last place
+    (-2e-16 for a certain loss, 1 + 2e-16 for a certain win), which must not print as -0.000%."""
+    lo = np.array([BOUNDS[r][0] for r in ROWS])[:, None, None]
+    hi = np.array([BOUNDS[r][1] for r in ROWS])[:, None, None]
+    return np.clip(values, lo, hi)
+
+
+def clip(x: float, hi: float = 1.0) -> float:
+    """One figure inside [0, hi] (a probability; game points: ``hi`` 3)."""
+    return min(max(float(x), 0.0), hi)
+
+
+def skunk_name(variant: str, plural: bool = False) -> str:
+    """The one word for a win with the loser far behind, in every output of ``variant``: a
+    skunk, in the five-card game (no double) a lurch.
+
+    >>> skunk_name("six-card"), skunk_name("five-card", plural=True)
+    ('skunk', 'lurches')
+    """
+    if check_variant(variant).double_skunk:
+        return "skunks" if plural else "skunk"
+    return "lurches" if plural else "lurch"
 
 
 def rules(variant: str) -> dict:
@@ -72,7 +100,7 @@ class Board:
         else:  # the opponent deals: his figures, turned round
             at = (theirs, mine)
             pw, win_s, lose_s = 1.0 - v[r("win")][at], r("skunk_loss"), r("skunk_win")
-            pts = WIN_POINTS * pw + (SKUNK_POINTS - WIN_POINTS) * v[win_s][at]
+            pts = clip(WIN_POINTS * pw + (SKUNK_POINTS - WIN_POINTS) * v[win_s][at], SKUNK_POINTS)
             pts_se = self.meta["pone_points_se"][at]
         return {"mine": int(mine), "theirs": int(theirs), "deals_next": "me" if role == "dealer" else "opponent",
                 "p_win": float(pw), "p_win_se": float(s[r("win")][at]),
@@ -96,7 +124,7 @@ class Board:
                 "first_dealer_skunked": fig("skunk_loss"), "first_dealer_double_skunks": fig("double_win"),
                 "first_dealer_double_skunked": fig("double_loss"), "one_point": fig("one_point"),
                 "deals_mean": fig("deals"), "deals_median": median,
-                "skunk_any": (fig("skunk_win")[0] + fig("skunk_loss")[0],
+                "skunk_any": (clip(fig("skunk_win")[0] + fig("skunk_loss")[0]),
                               float(self.meta.get("skunk_any_se", float("nan")))),
                 "game_points_first_dealer": fig("game_points"),
                 # a game ends on his heels when a deal starts with its dealer 1 or 2 short and a jack
@@ -104,13 +132,28 @@ class Board:
                 "won_on_heels": self.meta.get("heels_near", float("nan")) / 13}
 
 
-def check_position(mine, theirs, target: int, role) -> None:
+def check_position(mine, theirs, target: int, role=None, *, where: str = "game --at", deals: str = "next",
+                   error: type = GameError) -> None:
+    """The one check of a board position, for every command that takes one (``game --at``,
+    ``discard --score``, ``advise --score``): both scores whole numbers from 0 to
+    ``target - 1`` (a score at the target has already won), and ``role`` (unless None) the
+    dealer or the pone. One line, prefixed by ``where``, raised as ``error``.
+
+    >>> check_position(120, 0, 121, "pone")
+    >>> check_position(121, 0, 121, "pone")
+    Traceback (most recent call last):
+    ...
+    crib_stats.game.model.GameError: game --at: MINE is 121: the game is over at 121 (a score at or past the target); give scores below it
+    """
+    if role is not None and role not in ("dealer", "pone"):
+        raise error(f"{where}: say who deals {deals}: --dealer (you) or --pone (the opponent)")
     for name, x in (("MINE", mine), ("THEIRS", theirs)):
-        if not isinstance(x, (int, np.integer)) or x < 0 or x >= target:
-            raise GameError(f"game --at: {name} must be a score from 0 to {target - 1} (the game is to "
-                            f"{target}), got {x}")
-    if role not in ("dealer", "pone"):
-        raise GameError("game --at: say who deals next: --dealer (you) or --pone (the opponent)")
+        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
+            raise error(f"{where}: {name} must be a score from 0 to {target - 1} (the game is to {target}), "
+                        f"got {x!r:.20}: impossible")
+        if x >= target:
+            raise error(f"{where}: {name} is {x}: the game is over at {target} (a score at or past the target); "
+                        "give scores below it")
 
 
 def _game_points(values: np.ndarray) -> np.ndarray:
@@ -141,7 +184,7 @@ def solve(model: DealModel, jackknife: bool = True) -> Board:
         allv = kb.induction_many(hs, ds, ps, ns, T, skunk, double)
     else:
         allv = kb.induction(tot[0], tot[1], tot[2], n, T, skunk, double)[None]
-    allv = np.concatenate([allv, _game_points(allv)[:, None]], axis=1)
+    allv = bounded(np.concatenate([allv, _game_points(allv)[:, None]], axis=1))
     values = allv[0]
     meta = dict(model.meta())
     if jackknife:
@@ -179,7 +222,7 @@ def from_arrays(model: DealModel, arrays: dict, seconds: float = 0.0) -> Board:
     meta["pone_points_se"] = arrays["pone_points_se"]
     meta["skunk_any_se"] = float(arrays["skunk_any_se"])
     meta["heels_near"] = float(arrays["heels_near"]) if "heels_near" in arrays else float("nan")
-    return Board(model.variant, rl["target"], rl["skunk"], rl["double"], rl["start"], arrays["values"],
+    return Board(model.variant, rl["target"], rl["skunk"], rl["double"], rl["start"], bounded(arrays["values"]),
                  arrays["se"], arrays["length"], meta, model.seat_means(), seconds)
 
 
@@ -215,8 +258,17 @@ def committed(variant: str = "six-card", discard: str = "objective") -> Board:
     return from_arrays(model, rest, time.perf_counter() - start)
 
 
+def committed_meta(variant: str = "six-card", discard: str = "objective") -> dict:
+    """What made the committed board (:meth:`.model.DealModel.meta`: variant, deals, seed,
+    discard, play, groups), read without the counts."""
+    import json
+
+    with np.load(_committed_path(variant, discard)) as z:
+        return json.loads(bytes(z["meta"]).decode())
+
+
 def committed_tables(variant: str = "six-card", discard: str = "objective") -> tuple[np.ndarray, np.ndarray]:
     """The committed board's ``values`` and ``se`` alone (as :class:`Board` has them), without
     the deal model's counts: a third of the time of :func:`committed`."""
     with np.load(_committed_path(variant, discard)) as z:
-        return z["values"], z["se"]
+        return bounded(z["values"]), z["se"]

@@ -32,7 +32,7 @@ from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 from crib_stats.game.advise import AdviseError, advise
-from crib_stats.game.advise_value import deal_hands
+from crib_stats.game.advise_value import deal_hands, kept_counts
 from crib_stats.game.peg_readings import QUOTES, READINGS, RULES, Reading, points_of, read  # noqa: F401 (the API)
 
 # deals per rule, chosen from a pilot's spread so that every rule's standard error is at most
@@ -56,10 +56,7 @@ def deal_situations(seed: int, k: int, rules=None) -> list[dict]:
 
     rules = RULES if rules is None else tuple(rules)
     dealt, thrown, kept, starter = deal_hands(seed, k)
-    counts = np.zeros((2, 13), np.int64)
-    for player in (0, 1):
-        for c in kept[player]:
-            counts[player, c.rank] += 1
+    counts = kept_counts(kept)
     st, seq = kp.new_play(counts[0], counts[1])
     st = kp.settle(st, False)
     left = {0: list(kept[0]), 1: list(kept[1])}

@@ -5,8 +5,9 @@ play so far) and why a play history is impossible.
 that is not of the dealt cards, the starter among them, a card played twice, a thrown card or
 the starter played, more of the opponent's cards than they keep. :func:`why_impossible` says
 why no kept hand of the opponent's reproduces a history the checks passed, from the replay's
-status per kept multiset (:func:`crib_stats.kernels.advise.replay`): a pass when you could
-play, a card after the end of the play or past 31, the opponent's turn now. :func:`check_score`
+status per kept multiset (:func:`crib_stats.kernels.advise.replay`) and the counts of the
+history (:func:`counts`): a pass when you could play, a card after the end of the play or past
+31, the opponent's turn now (and why), the play over (and why). :func:`check_score`
 checks ``--score`` against the committed board. :mod:`crib_stats.game.advise` gives the advice.
 """
 
@@ -18,9 +19,8 @@ import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse, parse_n
 from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import variant as get_variant
+from crib_stats.core.rules import variant as get_variant, ROLES
 
-ROLES = ("dealer", "pone")
 
 
 class AdviseError(CribStatsError):
@@ -44,7 +44,7 @@ def situation(dealt, throw, starter, role: str, played=(), variant="six-card") -
         raise AdviseError(f"advise: the play is advised in the two-player games (six-card, five-card), not {v.name}")
     if role not in ROLES:
         raise AdviseError("advise: say whose crib it is: --dealer (yours) or --pone (the opponent's)")
-    d = parse_n(dealt, v.dealt, "advise: the dealt cards")
+    d = parse_n(dealt, v.dealt, f"advise: the {v.name} deal")
     if len(set(d)) != len(d):
         raise AdviseError(f"advise: a card is dealt twice in {format_cards(d)}")
     t = parse_n(throw, v.throw, "advise: --throw")
@@ -78,8 +78,24 @@ def situation(dealt, throw, starter, role: str, played=(), variant="six-card") -
     return Situation(v.name, 1 if role == "dealer" else 0, kept, t, s, tuple(history), tuple(mine))
 
 
+def counts(sit: Situation) -> list[int]:
+    """The count each card of the play so far was played onto, and the count after the last:
+    a 31 starts a new count, and so does (six-card) a card that does not fit the count it came
+    onto, which is where a go from both must have put the restart (the five-card game has one
+    count). ``counts(sit)[i]`` is the count card i came onto before any such restart."""
+    stop = get_variant(sit.variant).play_stops_at_first_go
+    out, count = [], 0
+    for c in sit.played:
+        if count == 31 and not stop:
+            count = 0
+        out.append(count)
+        count = c.pip if not stop and c.pip > 31 - count else count + c.pip
+    return out + [0 if count == 31 and not stop else count]
+
+
 def why_impossible(sit: Situation, status: np.ndarray) -> str:
-    """One line: why no kept hand of the opponent reproduces the play so far."""
+    """One line: why no kept hand of the opponent reproduces the play so far (``status``: the
+    replay's, per kept rank multiset of theirs: the step it failed at and why)."""
     from crib_stats.kernels import advise as ka
 
     step = status // 8
@@ -87,37 +103,70 @@ def why_impossible(sit: Situation, status: np.ndarray) -> str:
     far = int(step.max())
     at = reason[step == far]
     n = len(sit.played)
+    count = counts(sit)
+    five = get_variant(sit.variant).play_stops_at_first_go
 
     def card(i):
         return f"card {i + 1} ({sit.played[i]})"
 
     if far >= n:
-        if (at == ka.PLAY_OVER).any():
-            return "advise: the play is over after --played; there is nothing left to play"
-        return ("advise: it is the opponent's turn after --played (at this count they must still hold a card "
-                "that fits); advise once they have played")
+        left = [c for c in sit.kept if c not in sit.played]
+        you_can = any(c.pip <= 31 - count[n] for c in left)
+        if (at == ka.PLAY_OVER).all():
+            if n == 2 * len(sit.kept):
+                why = "every card has been played"
+            elif count[n] == 31 and five:
+                after_go = n >= 2 and sit.mine[-1] == sit.mine[-2]  # the other said go between them
+                who = "you" if sit.mine[-1] else "they"
+                why = ((f"{'they' if sit.mine[-1] else 'you'} said go at {count[n - 1]} and {who} played on: "
+                        if after_go else "") + f"{sit.played[-1]} made 31, the end of the five-card game's one count")
+            else:
+                why = (f"neither of you can play at {count[n]}, and the five-card game has one count (no restart "
+                       "after a go)")
+            return f"advise: the play is over after --played: {why}; there is nothing left to play"
+        if (at == ka.NOT_MY_TURN).all():
+            if n == 0:
+                return ("advise: with nothing played the pone leads, and the pone is the opponent; advise once they "
+                        "have led")
+            if not left:
+                why = "you have played all your cards, and they play out theirs"
+            elif you_can:
+                why = f"whatever hand they hold, a card of theirs fits at {count[n]}"
+            else:  # none of yours fits: you played the last card (had they, you would lead after a go)
+                why = (f"a card of theirs fits at {count[n]}, or, if none does, neither of you can play, the go "
+                       "ends the count and they lead the next (the player after the last card leads)")
+            return f"advise: it is the opponent's turn after --played: {why}; advise once they have played"
+        return (f"advise: after --played it is the opponent's turn, or the play is over if they cannot play at "
+                f"{count[n]}: either way there is nothing for you to play yet")
     if (at == ka.PASSED_WHEN_ABLE).all() and not sit.mine[far]:
-        return (f"advise: --played {card(far)} is the opponent's, but it was your turn and you could play: "
+        lead = " (you are the pone: you lead)" if far == 0 else ""
+        return (f"advise: --played {card(far)} is the opponent's, but it was your turn and you could play{lead}: "
                 "a player must play when able")
+    if far == 0 and sit.mine[0]:
+        return f"advise: --played {card(0)} cannot be yours: the pone leads, and the pone is the opponent"
+    if five and sit.played[far].pip > 31 - count[far]:
+        return (f"advise: --played {card(far)} takes the count from {count[far]} past 31, and the five-card game "
+                "has one count (no restart after a go)")
     if (at == ka.PLAY_OVER).all():
-        return f"advise: --played {card(far)} comes after the end of the play"
+        end = ("every card had been played" if far == 2 * len(sit.kept) else
+               f"the five-card game has one count and it was over at {count[far]}" if five else "")
+        return f"advise: --played {card(far)} comes after the end of the play ({end})"
     if (at == ka.OVER_31).all():
-        return f"advise: --played {card(far)} takes the count past 31 while a card still fitted"
+        return (f"advise: --played {card(far)} takes the count from {count[far]} past 31 while a card still "
+                "fitted (a count restarts only when neither player can play)")
     if sit.mine[far]:
         return (f"advise: no hand the opponent can hold lets {card(far)} be yours: they would have had to play "
                 "before it (a go is said only when no card fits)")
-    return f"advise: no hand the opponent can hold plays --played {card(far)} at that point under the rules"
+    return (f"advise: no hand the opponent can hold plays --played {card(far)} at a count of {count[far]} under "
+            "the rules")
 
 
-def check_score(score, variant: str, discard: str):
-    """The committed board of ``variant`` and ``discard``, once ``score`` (MINE, THEIRS) is a
-    score of its game that has not already been won."""
-    from crib_stats.game.board import committed
+def check_score(score, variant: str, discard: str, board=None):
+    """The committed board of ``variant`` and ``discard`` (``board`` when the caller holds it),
+    once ``score`` (MINE, THEIRS) is a score of its game that has not already been won."""
+    from crib_stats.game.board import check_position, committed
 
-    b = committed(variant, discard)
+    b = committed(variant, discard) if board is None else board
     mine, theirs = score
-    for name, x in (("MINE", mine), ("THEIRS", theirs)):
-        if not isinstance(x, (int, np.integer)) or x < 0 or x >= b.target:
-            raise AdviseError(f"advise --score: {name} must be a score from 0 to {b.target - 1} (the game is to "
-                              f"{b.target}; a score at the target has already won), got {x}")
+    check_position(mine, theirs, b.target, where="advise --score", error=AdviseError)
     return b

@@ -16,9 +16,10 @@ The opponent's hands are sampled (:mod:`crib_stats.kernels.boardthrow`: enumerat
 C(46, 6) with their own suit-dependent throws would take minutes), every starter left is
 enumerated for each, and every throw sees the same hands (common random numbers), so the
 difference between two throws is far more precise than either. Hands are drawn in batches until
-every throw's P(win) has a standard error at most ``accuracy`` (0.002 by default): the result
-depends only on the seed and the number of hands, printed with it. That error covers the
-sampling of this deal's opponent hands only; the board's own error (its jackknife, ``Board.se``)
+every throw's P(win) has a standard error at most ``accuracy`` (0.002 by default), or until
+:data:`MAX_DRAWS` suit draws of every multiset (``capped`` then says so, ``reached_se`` what was
+reached): the result depends only on the seed and the number of hands, printed with it. That
+error covers the sampling of this deal's opponent hands only; the board's own error (its jackknife, ``Board.se``)
 is bounded separately (``table_se``: the mean of the board's error over the positions reached,
 at least the error it adds) and mostly cancels between throws.
 
@@ -31,14 +32,14 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse_n
 
-from .board import SKUNK_POINTS, WIN_POINTS, Board, committed_tables, kernel_tables
+from .board import SKUNK_POINTS, WIN_POINTS, Board, check_position, committed_meta, committed_tables, kernel_tables
 from .model import GameError, deal_inputs, check_variant
 
 _BOARD_INPUTS: dict = {}
@@ -47,15 +48,20 @@ DEFAULT_SEED = 0
 DEFAULT_ACCURACY = 0.002
 MAX_HANDS = 400_000
 MAX_DRAWS = 16
-ROLES = ("dealer", "pone")
+MODEL_KEYS = ("variant", "deals", "seed", "discard", "play", "groups")  # what made a board (DealModel.meta)
 SHORT = ("the opponent is dealt the cards you have not seen and throws by the game model's objective for their seat; "
          "every starter left; both play greedy; the game ends the moment someone reaches the target; later deals "
          "follow the game model (the committed board)")
-ASSUMES = ("the opponent is dealt the rest of the cards you have not seen and throws by the game model's "
-           "objective for their seat (max E[hand] + E[crib] as dealer, E[hand] - E[crib] as pone, random crib "
-           "model, the sweep's tie rule); the starter is any card left; both play greedy; the points are scored "
-           "in the game's order and the game ends the moment someone reaches the target; every later deal "
-           "follows the game model (the committed board)")
+ASSUMES = {
+    "deal": "the opponent is dealt the rest of the cards you have not seen",
+    "discard": "the opponent throws by the game model's objective for their seat (max E[hand] + E[crib] as dealer, "
+               "E[hand] - E[crib] as pone, random crib model, the sweep's tie rule)",
+    "starter": "the starter is any card left",
+    "pegging": "both play greedy",
+    "order": "the points are scored in the game's order (his heels, the play point by point, the pone's hand, the "
+             "dealer's hand, the crib) and the game ends the moment someone reaches the target",
+    "later_deals": "every later deal follows the game model (the committed board of crib-stats game)",
+}
 
 
 @dataclass(frozen=True)
@@ -100,8 +106,14 @@ class BoardAnalysis:
     throws: tuple[BoardThrow, ...]
     seconds: float
     method: str = ""
-    assumes: str = ASSUMES
+    assumes: dict = field(default_factory=lambda: dict(ASSUMES))
     short: str = SHORT
+    board_model: dict = field(default_factory=dict)  # the board of later deals: variant, deals, seed, discard, play
+    reached_se: float = float("nan")  # the largest P(win) error reached (at most accuracy unless capped)
+    capped: str | None = None  # what stopped the sampling short of accuracy (the draw cap), or None
+    ranked: int = 0  # how many throws were ranked (len(throws) unless top() kept fewer)
+    points_rank: int = 0  # the points throw's place among them, from 1
+    hidden_points: BoardThrow | None = None  # the points throw when top() left it out
 
     @property
     def best(self) -> BoardThrow:
@@ -109,8 +121,8 @@ class BoardAnalysis:
 
     @property
     def points(self) -> BoardThrow:
-        """The throw by points: the game model's own throw for your seat."""
-        return next(t for t in self.throws if t.points_throw)
+        """The throw by points: the game model's own throw for your seat (shown or not)."""
+        return next((t for t in self.throws if t.points_throw), self.hidden_points)
 
     @property
     def differs(self) -> bool:
@@ -122,23 +134,9 @@ class BoardAnalysis:
 
         if not k:
             return self
-        shown = list(self.throws[:k])
-        if not any(t.points_throw for t in shown):
-            shown.append(self.points)  # the comparison always shows the points throw
-        return replace(self, throws=tuple(shown))
-
-
-def check_position(mine, theirs, role: str, target: int) -> None:
-    """One line for a position that is over or impossible."""
-    if role not in ROLES:
-        raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
-    for name, x in (("MINE", mine), ("THEIRS", theirs)):
-        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
-            raise GameError(f"discard --score: {name} must be a score from 0 to {target - 1}, got {x!r:.20}: "
-                            "impossible")
-        if x >= target:
-            raise GameError(f"discard --score: {name} is {x}: the game is over at {target} (a score at or past "
-                            "the target); give scores below it")
+        shown = self.throws[:k]
+        hidden = None if any(t.points_throw for t in shown) else self.points  # still compared against
+        return replace(self, throws=shown, hidden_points=hidden)
 
 
 def _board_tables(b: Board | None, variant: str) -> np.ndarray:
@@ -270,9 +268,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     start = time.perf_counter()
     v = check_variant(variant)
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
-    if role not in ROLES:
-        raise GameError("discard --score: say who deals this deal: --dealer (you) or --pone (the opponent)")
-    check_position(mine, theirs, role, v.game)
+    check_position(mine, theirs, v.game, role, where="discard --score", deals="this deal")
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
@@ -308,8 +304,12 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     by_value = np.moveaxis(est.values, -1, 0).copy()  # each figure's (units, draws, throws) contiguous
     win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
     pw, pw_se = est.of(win)
+    capped = (f"the draw cap ({MAX_DRAWS} suit draws of every opponent rank multiset)"
+              if hands is None and est.draws >= MAX_DRAWS and pw_se.max() > accuracy else None)
     ps, ps_se = est.of(sk)
     g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
+    # weighted means of figures in [0, 1] drift by a unit in the last place: kept inside
+    pw, ps, g = np.clip(pw, 0, 1), np.clip(ps, 0, 1), np.clip(g, 0, SKUNK_POINTS)
     d, d_se = est.of(win - win[..., q_points:q_points + 1])
     tse = est.of(by_value[kt.V_SE])[0]
     rows = []
@@ -323,7 +323,11 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
     return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=target,
                          skunk=skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
-                         starters=len(unseen) - v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start)
+                         starters=len(unseen) - v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start,
+                         reached_se=float(pw_se.max()), capped=capped, ranked=len(rows),
+                         board_model=(committed_meta(v.name) if board is None
+                                      else {k: board.meta[k] for k in MODEL_KEYS}),
+                         points_rank=1 + next(i for i, t in enumerate(rows) if t.points_throw))
 
 
-__all__ = ["score_throws", "BoardAnalysis", "BoardThrow", "check_position", "DEFAULT_SEED", "DEFAULT_ACCURACY"]
+__all__ = ["score_throws", "BoardAnalysis", "BoardThrow", "DEFAULT_SEED", "DEFAULT_ACCURACY"]

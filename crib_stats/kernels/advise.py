@@ -13,6 +13,8 @@ events, the show and the committed board to P(you win).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from .jit import njit, prange
 
@@ -82,8 +84,8 @@ def greedy_consistent(mine, sets, me, ranks, owners, n, stop_at_go):
 @njit(cache=True)
 def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates):
     """For every kept rank multiset (rows of ``sets``): the replay's status (``status``) and, when
-    OK, for each candidate rank of yours (that you may play now) the scoring events of the rest
-    of the play, that card first and greedy for both after it: ``who[row, c, e]`` (0 you, 1 the
+    OK, for each candidate rank of yours that fits the count now the scoring events of the rest
+    of the play, that card first and greedy for both after it (none for a candidate past 31): ``who[row, c, e]`` (0 you, 1 the
     opponent), ``pts[row, c, e]``, ``n_ev[row, c]``; and ``net[row, c]`` = your points from now
     on minus theirs. Returns (status, net, who, pts, n_ev)."""
     rows = sets.shape[0]
@@ -99,6 +101,8 @@ def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates):
         if s != OK:
             continue
         for c in range(nc):
+            if ((FITS[st0[0]] >> (4 * candidates[c])) & 15) == 0:
+                continue  # past 31 now: no events
             seq = seq0.copy()
             st = st0
             e = 0
@@ -137,83 +141,129 @@ def now(mine, theirs, me, ranks, owners, n, stop_at_go):
     return greedy_choice(seq, st), st[0]
 
 
+class Board(NamedTuple):
+    """The committed board as :func:`board_walk` reads it: ``win[a, b]`` P(the next dealer, at
+    a against b, wins), ``win_hi`` the same plus its jackknife error (clipped to 1),
+    ``skunk[0, a, b]`` P(he wins with a skunk or better), ``skunk[1, a, b]`` P(he is skunked),
+    the game's ``target`` and the skunk line (a loser below it is skunked)."""
+
+    win: np.ndarray
+    win_hi: np.ndarray
+    skunk: np.ndarray
+    target: int
+    skunk_line: int
+
+
+class Rest(NamedTuple):
+    """The rest of the play per kept row and candidate, from :func:`card_values`: the scoring
+    events' side (``who``, 0 you) and points (``pts``) in order, ``n_ev`` of them."""
+
+    who: np.ndarray
+    pts: np.ndarray
+    n_ev: np.ndarray
+
+
 @njit(cache=True, parallel=True)
-def board_walk(weight, net_who, net_pts, n_ev, ok, mine_now, theirs_now, me, my_hand, target, win, skunk,
-               skunk_line):
-    """P(you win) sums for every candidate: ``weight[row, hp, cp]`` of :func:`.posterior.keep_posterior`
-    (with the show), the play's events of :func:`card_values`, then the pone's hand, the
-    dealer's hand (yours ``my_hand``, theirs ``hp``) and the crib (``cp``, the dealer's), the game
-    ending the moment a side reaches ``target`` (a skunk: the loser below ``skunk_line``). Where
-    it does not end, the board decides: ``win[a, b]`` P(the next dealer, at a against b, wins),
-    ``skunk[0, a, b]`` P(he wins with a skunk or better), ``skunk[1, a, b]`` P(he is skunked).
-    Returns (candidates, 4) floats (the board is a float model): per candidate the sums of
-    weight x P(you win), x P(you win with a skunk), x P(you are skunked), and of the weights."""
-    rows, bins, _ = weight.shape
-    nc = net_pts.shape[1]
+def board_walk(weight, rows, rest, board, mine_now, theirs_now, me, my_hand):
+    """P(you win) sums for every candidate: ``weight[i, hp, cp]`` the posterior of kept row
+    ``rows[i]`` (ascending) with the show, the play's events ``rest`` of :func:`card_values`,
+    then the pone's hand, the dealer's hand (yours ``my_hand``, theirs ``hp``) and the crib
+    (``cp``, the dealer's), the game ending the moment a side reaches the target (a skunk: the
+    loser below the skunk line). Where it does not end, the ``board`` decides. Returns
+    ((candidates, 4), (candidates,)) floats (the board is a float model): per candidate the sums
+    of weight x P(you win), x P(you win with a skunk), x P(you are skunked), and of the weights;
+    and the first again with ``board.win_hi`` for ``board.win``."""
+    n, bins, _ = weight.shape
+    nc = rest.pts.shape[1]
+    target = board.target
+    skunk_line = board.skunk_line
+    win = board.win
+    win_hi = board.win_hi
+    skunk = board.skunk
+    net_who = rest.who
+    net_pts = rest.pts
+    n_ev = rest.n_ev
     out = np.zeros((CHUNKS, nc, 4), np.float64)
+    out_hi = np.zeros((CHUNKS, nc), np.float64)
     for ch in prange(CHUNKS):
-        for row in range(ch, rows, CHUNKS):
-            if not ok[row]:
+        cell_hp = np.zeros(bins * bins, np.int64)
+        cell_cp = np.zeros(bins * bins, np.int64)
+        cell_w = np.zeros(bins * bins, np.int64)
+        for i in range(n):
+            row = rows[i]
+            if row % CHUNKS != ch:  # the partial sums of the walk over every row, row by row
                 continue
+            m = 0  # the row's shows that have weight, in order
             for hp in range(bins):
                 for cp in range(bins):
-                    w = weight[row, hp, cp]
-                    if w == 0:
-                        continue
-                    for c in range(nc):
-                        a = mine_now
-                        b = theirs_now
-                        done = 0  # 1 you reached the target, 2 they did
-                        for e in range(n_ev[row, c]):
-                            if net_who[row, c, e] == 0:
-                                a += net_pts[row, c, e]
-                            else:
-                                b += net_pts[row, c, e]
+                    if weight[i, hp, cp] != 0:
+                        cell_hp[m] = hp
+                        cell_cp[m] = cp
+                        cell_w[m] = weight[i, hp, cp]
+                        m += 1
+            for c in range(nc):
+                # the rest of the play: the same for every show
+                a0 = mine_now
+                b0 = theirs_now
+                done0 = 0  # 1 you reached the target, 2 they did
+                for e in range(n_ev[row, c]):
+                    if net_who[row, c, e] == 0:
+                        a0 += net_pts[row, c, e]
+                    else:
+                        b0 += net_pts[row, c, e]
+                    if a0 >= target:
+                        done0 = 1
+                        break
+                    if b0 >= target:
+                        done0 = 2
+                        break
+                for k in range(m):
+                    hp = cell_hp[k]
+                    cp = cell_cp[k]
+                    w = cell_w[k]
+                    a = a0
+                    b = b0
+                    done = done0
+                    if done == 0:
+                        # the show: pone's hand, dealer's hand, crib (the dealer's)
+                        if me == 0:
+                            a += my_hand
                             if a >= target:
                                 done = 1
-                                break
-                            if b >= target:
-                                done = 2
-                                break
-                        if done == 0:
-                            # the show: pone's hand, dealer's hand, crib (the dealer's)
-                            if me == 0:
-                                a += my_hand
-                                if a >= target:
-                                    done = 1
-                                else:
-                                    b += hp + cp  # the dealer's hand, then his crib: one side's
-                                    if b >= target:
-                                        done = 2
                             else:
-                                b += hp
+                                b += hp + cp  # the dealer's hand, then his crib: one side's
                                 if b >= target:
                                     done = 2
-                                else:
-                                    a += my_hand + cp
-                                    if a >= target:
-                                        done = 1
-                        if done == 1:
-                            out[ch, c, 0] += w
-                            if b < skunk_line:
-                                out[ch, c, 1] += w
-                        elif done == 2:
-                            if a < skunk_line:
-                                out[ch, c, 2] += w
                         else:
-                            # the deal passes: the pone now deals next
-                            if me == 0:
-                                p = win[a, b]
-                                out[ch, c, 0] += w * p
-                                out[ch, c, 1] += w * skunk[0, a, b]
-                                out[ch, c, 2] += w * skunk[1, a, b]
+                            b += hp
+                            if b >= target:
+                                done = 2
                             else:
-                                p = win[b, a]
-                                out[ch, c, 0] += w * (1.0 - p)
-                                out[ch, c, 1] += w * skunk[1, b, a]
-                                out[ch, c, 2] += w * skunk[0, b, a]
-                        out[ch, c, 3] += w
-    return out.sum(axis=0)
+                                a += my_hand + cp
+                                if a >= target:
+                                    done = 1
+                    if done == 1:
+                        out[ch, c, 0] += w
+                        out_hi[ch, c] += w
+                        if b < skunk_line:
+                            out[ch, c, 1] += w
+                    elif done == 2:
+                        if a < skunk_line:
+                            out[ch, c, 2] += w
+                    else:
+                        # the deal passes: the pone now deals next
+                        if me == 0:
+                            out[ch, c, 0] += w * win[a, b]
+                            out_hi[ch, c] += w * win_hi[a, b]
+                            out[ch, c, 1] += w * skunk[0, a, b]
+                            out[ch, c, 2] += w * skunk[1, a, b]
+                        else:
+                            out[ch, c, 0] += w * (1.0 - win[b, a])
+                            out_hi[ch, c] += w * (1.0 - win_hi[b, a])
+                            out[ch, c, 1] += w * skunk[1, b, a]
+                            out[ch, c, 2] += w * skunk[0, b, a]
+                    out[ch, c, 3] += w
+    return out.sum(axis=0), out_hi.sum(axis=0)
 
 
 def warmup() -> None:
@@ -229,7 +279,7 @@ def warmup() -> None:
     st, net, who, pts, ne = card_values(mine, kms[:2], 0, ranks, owners, 0, False, np.array([3, 4], np.int64))
     now(mine, kms[0], 0, ranks, owners, 0, False)
     greedy_consistent(mine, kms[:2], 0, ranks, owners, 0, False)
-    w = np.zeros((kms.shape[0], SHOW_BINS, SHOW_BINS), np.int64)  # a keep_posterior weight with the show
+    w = np.zeros((2, SHOW_BINS, SHOW_BINS), np.int64)  # the posterior of two kept rows with the show
     table = np.zeros((130, 130), np.float64)
-    sk = np.zeros((2, 130, 130), np.float64)
-    board_walk(w, who, pts, ne, st == 0, 100, 100, 0, 4, 121, table, sk, 91)
+    board = Board(table, table, np.zeros((2, 130, 130), np.float64), 121, 91)
+    board_walk(w, np.arange(2), Rest(who, pts, ne), board, 100, 100, 0, 4)

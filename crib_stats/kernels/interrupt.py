@@ -22,6 +22,8 @@ class held_interrupt:
 
     @classmethod
     def _hold(cls, signum, frame) -> None:
+        if _compiling(frame):  # a first call compiling its kernel: stop now, not after the compile
+            raise KeyboardInterrupt
         cls._pending = True
 
     def __enter__(self) -> "held_interrupt":
@@ -52,13 +54,15 @@ class held_interrupt:
         KeyboardInterrupt as usual. When it runs inside numba's own code (a running kernel's
         call back into Python, loading a cached kernel), raising there would surface as
         ``SystemError`` or worse; instead the nearest frame of ours is set to raise it at its
-        next line, that is as soon as the kernel has returned (pdb's way of stopping a frame)."""
+        next line, that is as soon as the kernel has returned (pdb's way of stopping a frame).
+        Inside numba's compiler (a first run compiling a kernel: 20 s and more for the largest)
+        it is raised at once (:func:`_compiling`)."""
         import sys
 
         ours = frame
         while ours is not None and _in_numba(ours):
             ours = ours.f_back
-        if ours is frame or ours is None:
+        if ours is frame or ours is None or _compiling(frame):
             raise KeyboardInterrupt
 
         def stop(f, event, arg):
@@ -133,6 +137,24 @@ def _in_numba(frame) -> bool:
 
     name = frame.f_code.co_filename
     return f"{os.sep}numba{os.sep}" in name or f"{os.sep}llvmlite{os.sep}" in name
+
+
+def _compiling(frame) -> bool:
+    """True when numba's compiler (``numba/core/compiler.py``) is on the stack: a kernel being
+    compiled, not one running or being loaded from the cache. An exception raised there unwinds
+    the compile like a typing error does (numba catches ``Exception``, never a
+    KeyboardInterrupt), the compile lock is released on the way out and no cache entry is
+    written for the kernel. What cannot be cut short is one call into LLVM (its optimiser on one
+    module: up to about a second on an idle machine, measured), after which Python runs the
+    handler."""
+    import os
+
+    tail = os.path.join("numba", "core", "compiler.py")
+    while frame is not None:
+        if frame.f_code.co_filename.endswith(tail):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _untraced(frame, event, arg):

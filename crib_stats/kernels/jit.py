@@ -1,6 +1,6 @@
 """numba, set up once. Every kernel module imports ``njit``/``prange`` from here, so numba's
 on-disk cache points at the directory keyed by the kernel sources (see
-:func:`crib_stats.kernels.configure_cache`) before the first kernel is decorated."""
+:func:`crib_stats.kernels.cache.configure_cache`) before the first kernel is decorated."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import numba
 from numba import njit, prange
 
-from . import configure_cache
+from .cache import configure_cache
 
 configure_cache()
 

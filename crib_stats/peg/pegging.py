@@ -107,7 +107,9 @@ class PegEvent:
                 "points": self.points, "why": self.why}
 
 
-def _why(fifteen: int, thirty_one: int, pairs: int, run: int) -> str:
+def points_why(fifteen: int, thirty_one: int, pairs: int, run: int) -> str:
+    """What a card of the play scored, as the play says it: ``"fifteen for 2 and a pair for 2"``
+    (from :func:`crib_stats.kernels.play.card_points`'s parts; empty when nothing)."""
     parts = []
     if fifteen:
         parts.append("fifteen for 2")
@@ -124,7 +126,7 @@ def _card_points(ranks: list[int]) -> tuple[int, str]:
     from crib_stats.kernels import play as kplay  # lazy: numba only when used
 
     f, t, p, r = kplay.peg_points(np.array(ranks, dtype=np.int64), len(ranks))
-    return int(f + t + p + r), _why(int(f), int(t), int(p), int(r))
+    return int(f + t + p + r), points_why(int(f), int(t), int(p), int(r))
 
 
 def count_points(cards: str | Iterable[str]) -> list[PegEvent]:
@@ -152,7 +154,13 @@ def count_points(cards: str | Iterable[str]) -> list[PegEvent]:
 
 
 @dataclass
-class _State:
+class PlayState:
+    """A play in progress, card by card: the rules of the play as one Python state machine (held
+    against the kernel's stepper, :mod:`crib_stats.kernels.play`, by the tests). ``hands[0]`` is
+    the pone's (who leads), ``hands[1]`` the dealer's; :meth:`settle` before every card, then
+    :meth:`apply` a legal card of ``hands[turn]``; ``events`` grows as the play goes. The
+    callers (:func:`play`, the referee) check a card's legality before applying it."""
+
     hands: list[list[PegCard]]
     stop_at_go: bool
     count: int = 0
@@ -253,7 +261,7 @@ def _hands(pone, dealer, v: Variant) -> tuple[list[PegCard], list[PegCard]]:
     return p, d
 
 
-def _result(p, d, v: Variant, s: _State) -> PlayResult:
+def _result(p, d, v: Variant, s: PlayState) -> PlayResult:
     return PlayResult(tuple(c.label for c in p), tuple(c.label for c in d), v.name, tuple(s.events),
                       {"pone": s.points[0], "dealer": s.points[1]}, s.best_card)
 
@@ -272,7 +280,7 @@ def play(pone, dealer, sequence, variant: str | Variant = "six-card") -> PlayRes
 def _replay(p: list[PegCard], d: list[PegCard], v: Variant, seq: list[PegCard]) -> PlayResult:
     """Validate a play card by card (the rules as the Python state machine states them, held
     against the kernel's stepper by the tests) and collect its events."""
-    s = _State([p[:], d[:]], stop_at_go=v.play_stops_at_first_go)
+    s = PlayState([p[:], d[:]], stop_at_go=v.play_stops_at_first_go)
     for i, card in enumerate(seq, 1):
         s.settle()
         if s.finished:
@@ -381,4 +389,4 @@ def policy_play(pone, dealer, policy: str, variant: str | Variant = "six-card") 
     return _replay(p, d, v, sequence)
 
 
-__all__ = ["count_points", "play", "best_play", "policy_play", "PegError", "PegEvent", "PlayResult"]
+__all__ = ["count_points", "play", "best_play", "policy_play", "PegError", "PegEvent", "PlayResult", "PlayState"]

@@ -28,9 +28,9 @@ from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import INVALID
 from crib_stats.core.cache import disk_cached
 from crib_stats.core.io import atomic_write
+from crib_stats.core.rules import ROLES
 
 POLICIES = ("greedy", "minimax")
-ROLES = ("dealer", "pone")
 HAND = 4
 
 

@@ -18,9 +18,14 @@ from crib_stats.presentation.console import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAG
 from crib_stats.presentation.parser import build_parser
 
 
+INTERRUPTED = "crib-stats: interrupted (no file is left half-written; a resumable run keeps its finished work)"
+STOPPED = {"serve": "crib-stats: the server has stopped"}  # commands that write no files: what Ctrl-C did
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     console.reset()
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -31,14 +36,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from crib_stats.core.errors import held_interrupt
 
         with held_interrupt.for_command():  # a Ctrl-C is never raised inside numba's own code
-            return COMMANDS[args.command](args)
+            code = COMMANDS[args.command](args)
+        console.end_line()
+        return code
     except CribStatsError as exc:  # UsageError, CardError, VariantError, OutputError, ...
+        console.end_line()
         msg = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         print(f"crib-stats: error: {msg}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(("\n" if sys.stderr.isatty() else "") + "crib-stats: interrupted (no file is left half-written; "
-              "a resumable run keeps its finished work)", file=sys.stderr)
+        console.drop_line()
+        said = STOPPED.get(getattr(args, "command", None), INTERRUPTED)
+        print(("\n" if sys.stderr.isatty() else "") + said, file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # stdout closed outside console.say: every file was written before it
         console.drop_stdout()

@@ -9,6 +9,7 @@ from crib_stats.core.errors import UsageError
 from crib_stats.presentation.console import (
     EXIT_OK, bar_if_tty, clock, dumps, first_run_note, print_throws, progress_bar, say, wrote,
 )
+from crib_stats.presentation import options
 from crib_stats.presentation.parser import whole_number
 
 
@@ -63,20 +64,15 @@ def _cmd_discard(args) -> int:
     from crib_stats.core import io
     from crib_stats.presentation import report
 
-    if args.role is None:
-        raise UsageError("discard: say whose crib it is: --dealer (yours) or --pone (an opponent's)")
+    options.need_role("discard", args.role)
     if args.score is not None:
         from crib_stats.presentation import game_cli
 
         return game_cli.discard_for_the_board(args)
-    if args.seed is not None or args.accuracy is not None:
-        raise UsageError("discard: --seed and --accuracy go with --score MINE THEIRS")
     need = whole_number(args.need, "--need")
     top = whole_number(args.top, "--top", 1)
-    if args.rank_by == "need" and need is None:
-        raise UsageError("discard: --rank-by need needs --need N")
-    if args.peg_opponent is not None and args.pegging is None:
-        raise UsageError("discard: --peg-opponent needs --pegging POLICY (greedy or minimax)")
+    options.discard_by_points(need=need, rank_by=args.rank_by, pegging=args.pegging, peg_opponent=args.peg_opponent,
+                              seed=args.seed, accuracy=args.accuracy)
     io.check_png(args.plot, args.force)
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,
@@ -354,6 +350,18 @@ def _cmd_game(args) -> int:
     return game_cli.run(args)
 
 
+def _cmd_match(args) -> int:
+    from crib_stats.presentation import match_cli
+
+    return match_cli.run(args)
+
+
+def _cmd_review(args) -> int:
+    from crib_stats.presentation import review_cli
+
+    return review_cli.run(args)
+
+
 def _cmd_serve(args) -> int:
     from crib_stats.presentation.web.command import run
 
@@ -362,4 +370,4 @@ def _cmd_serve(args) -> int:
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
             "advise": _cmd_advise, "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game,
-            "serve": _cmd_serve}
+            "match": _cmd_match, "review": _cmd_review, "serve": _cmd_serve}

@@ -231,7 +231,8 @@ def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, pr
     state = checkpoint.load() if checkpoint is not None else None
     if state is None:
         sd = sp = random_crib_start(g)
-        vs_p, vs_d = crib(sp, sd)
+        (vs_p,) = crib(sd)  # both start random: one crib against it serves both, bit for bit
+        vs_d = vs_p.copy()
         state = {"t": 0, "weight_sum": 1.0, "sigma_dealer": sd, "sigma_pone": sp, "crib_vs_pone": vs_p,
                  "crib_vs_dealer": vs_d, "last": None, "exploitability": [], "gains": [], "seconds": []}
     sol = Solution(g, state["sigma_dealer"], state["sigma_pone"], state["crib_vs_pone"], state["crib_vs_dealer"],

@@ -24,7 +24,11 @@ def advise_text(a) -> str:
     else:
         lines.append("  nothing played yet: you lead")
     lines.append(wrap(f"  opponent hands still possible: {a.hands_consistent:,} of {a.hands_total:,} "
-                      f"(dealt from the cards you have not seen, thrown by the {a.policy} policy)", indent=4))
+                      "(dealt from the cards you have not seen, " +
+                      (f"thrown by the {a.policy} policy)" if a.posterior == "policy" else "any throw)"), indent=4))
+    if a.posterior == "widened":
+        lines.append(wrap(f"  widened: no hand the {a.policy} policy throws fits the play, so every hand that "
+                          "fits, every throw of it, counts the same", indent=4))
     if a.score is not None:
         lines.append(f"  score: you {a.score[0]}, the opponent {a.score[1]}")
     lines.append("")
@@ -46,10 +50,8 @@ def advise_text(a) -> str:
             pts = next(p for p in a.plays if p.card == a.best_for_points)
             lines.append(wrap(f"the board changes the card: {a.best_for_points} pegs most on average, but "
                               f"{best.card} wins {best.p_win - pts.p_win:+.4f} more often", indent=2))
-    lines.append(wrap("model: E[your play points from now on - theirs], this card's included; the opponent's "
-                      "six cards are uniform over the cards you have not seen, thrown by the "
-                      f"{a.policy} policy (tied throws share), consistent with the play so far; both play "
-                      "greedy after this card" + ("; P(win): the rest of this deal, then the committed "
+    lines.append(wrap("model: E[your play points from now on - theirs], this card's included; " + a.summary()
+                      + "; both play greedy after this card" + ("; P(win): the rest of this deal, then the committed "
                                                   "board; ± adds the board's errors in one direction" if board
                                                   else ""), indent=2))
     return "\n".join(lines)

@@ -6,6 +6,7 @@ the points figures of the discard analysis keep their exact twins.
 
 from __future__ import annotations
 
+from crib_stats.game.board import skunk_name
 from crib_stats.presentation.report.base import cards, exact, header, with_exact, wrap
 
 ERROR_COVERS = ("the standard error of the sampling of this deal's opponent hands (the seed and the number of hands "
@@ -40,20 +41,21 @@ def board_verdict(a) -> str:
 
 def board_text(a) -> str:
     best = a.best
+    word = skunk_name(a.variant)
     throw_w = max(5, max(len(_cards(t.throw)) for t in a.throws))
     keep_w = max(4, max(len(_cards(t.keep)) for t in a.throws))
     sign = "+" if a.role == "dealer" else "-"
     lines = [
         wrap(board_title(a)),
         wrap(f"best for the board: throw {_cards(best.throw)}, keep {_cards(best.keep)}: P(win) {best.p_win:.4f} ± "
-             f"{best.p_win_se:.4f}, P(win with a skunk) {best.p_skunk:.4f}, game points {best.game_points:.3f}"),
+             f"{best.p_win_se:.4f}, P(win with a {word}) {best.p_skunk:.4f}, game points {best.game_points:.3f}"),
         wrap(board_verdict(a)),
         wrap(f"P(win): this deal played out under the game model ({a.short}); {a.method}; ± is one standard error "
              f"of that sampling; the board's own error adds at most {max(t.table_se for t in a.throws):.5f}"),
         wrap(f"vs points: P(win) minus the points throw's (*, the game model's own throw), paired; net = hand {sign} "
              "crib (random crib model), as discard ranks them"),
         "",
-        f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'P(win)':>6} {'±':>6} {'vs points':>9} {'P(skunk)':>8} "
+        f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'P(win)':>6} {'±':>6} {'vs points':>9} {f'P({word})':>8} "
         f"{'game pts':>8} {'net':>6}",
     ]
     for t in a.throws:
@@ -61,6 +63,11 @@ def board_text(a) -> str:
         lines.append(f"{_cards(t.throw):<{throw_w}}  {_cards(t.keep):<{keep_w}} {t.p_win:>6.4f} {t.p_win_se:>6.4f} "
                      f"{vs:>9} {t.p_skunk:>8.4f} {t.game_points:>8.3f} {float(t.net):>6.3f}"
                      + (" *" if t.points_throw else ""))
+    if a.hidden_points is not None:
+        pts = a.hidden_points
+        lines.append(wrap(f"* the points throw {_cards(pts.throw)} (keep {_cards(pts.keep)}) is not among the best "
+                          f"{len(a.throws)}: it ranks {a.points_rank} of {a.ranked}, P(win) {pts.p_win:.4f} ± "
+                          f"{pts.p_win_se:.4f}, net {float(pts.net):.3f}"))
     return "\n".join(lines)
 
 
@@ -71,6 +78,15 @@ def _throw_item(t) -> dict:
              "p_win_skunk_se": t.p_skunk_se, "game_points": t.game_points, "game_points_se": t.game_points_se,
              "vs_points": t.vs_points, "vs_points_se": t.vs_points_se, "table_se": t.table_se}
     return item
+
+
+def model_json(a) -> dict:
+    """The model in the shape every command's JSON gives it: name, policies, what it assumes,
+    and the board of later deals (what made it)."""
+    b = a.board_model
+    return {"name": f"board/{b['discard']}/{b['play']}", "discard_policy": b["discard"], "play_policy": b["play"],
+            "board": {"deals": b["deals"], "seed": b["seed"], "groups": b["groups"]}, "assumes": dict(a.assumes),
+            "description": "; ".join(a.assumes.values())}
 
 
 def board_json(a) -> dict:
@@ -84,16 +100,21 @@ def board_json(a) -> dict:
         "rank_by": "board",
         "pegging": None,
         "score": {"mine": a.mine, "theirs": a.theirs, "target": a.target, "skunk_below": a.skunk,
+                  "skunk_name": skunk_name(a.variant),
                   "deals": "me" if a.role == "dealer" else "opponent"},
-        "model": a.assumes,
+        "model": model_json(a),
         "method": a.method,
         "seed": a.seed,
         "opponent_hands": a.hands,
         "starters_per_hand": a.starters,
         "target_se": a.accuracy,
+        "reached_se": a.reached_se,
+        "target_reached": a.capped is None,
+        "stopped_by": a.capped,
         "error_covers": ERROR_COVERS,
         "best_for_board": {"throw": cards(best.throw), "keep": cards(best.keep)},
-        "best_for_points": {"throw": cards(pts.throw), "keep": cards(pts.keep)},
+        "best_for_points": _throw_item(pts) | {"rank": a.points_rank, "shown": a.hidden_points is None},
+        "throws_ranked": a.ranked,
         "board_differs": a.differs,
         "p_win_gain": best.vs_points,
         "p_win_gain_se": best.vs_points_se,
@@ -103,7 +124,8 @@ def board_json(a) -> dict:
 
 CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points", "vs_points_se", "p_win_skunk",
                "p_win_skunk_se", "game_points", "game_points_se", "table_se", "hand_ev", "crib_ev", "net_ev",
-               "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands"]
+               "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands",
+               "variant", "target", "discard", "play", "board_deals", "board_seed"]  # the last: what made the board
 
 
 def board_csv(a) -> str:
@@ -113,7 +135,8 @@ def board_csv(a) -> str:
                 repr(t.vs_points), repr(t.vs_points_se), repr(t.p_skunk), repr(t.p_skunk_se), repr(t.game_points),
                 repr(t.game_points_se), repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
                 repr(float(t.net)), exact(t.hand_ev), exact(t.crib_ev), exact(t.net), str(a.mine), str(a.theirs),
-                a.role, str(a.seed), str(a.hands)]
+                a.role, str(a.seed), str(a.hands), a.variant, str(a.target), a.board_model["discard"],
+                a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"])]
         rows.append(",".join(vals))
     return "\n".join(rows)
 

@@ -7,45 +7,59 @@ import csv
 import io
 from fractions import Fraction
 
+from crib_stats.game.board import skunk_name
 from crib_stats.presentation.report.base import exact, header
 
-# published figures beside the computed ones (quoted in issue #21; they are not in the seeds)
+# published figures beside the computed ones, each with its source (the README's game section
+# says more; none is in the seed documents)
 PUBLISHED = {
     "six-card": [
-        ("first dealer wins, an online service's real play, all players", 0.555, "first_dealer_win"),
-        ("first dealer wins, the same service, its strongest players", 0.560, "first_dealer_win"),
-        ("first dealer wins (Colvert)", 0.56, "first_dealer_win"),
-        ("deals a game (Colvert)", 9, "deals_mean"),
-        ("dealer at 35, pone at 37 before the deal: dealer wins (Monte Carlo, game-theoretic play)", 0.51,
+        ("first dealer wins, Cribbage Pro's online games, all players (its blog, October 2012)", 0.555,
+         "first_dealer_win"),
+        ("first dealer wins, the same games, its strongest players (the same blog post)", 0.560, "first_dealer_win"),
+        ("first dealer wins (DeLynn Colvert, as cited in Cribbage World, May 2009)", 0.56, "first_dealer_win"),
+        ("deals a game (DeLynn Colvert)", 9, "deals_mean"),
+        ("dealer at 35, pone at 37 before the deal: dealer wins (a Monte Carlo study, game-theoretic play)", 0.51,
          "cell_35_37"),
     ],
     "five-card": [
-        ("dealer wants 3, opponent 4: 5 to 4 on the dealer (19th-century odds table)", 5 / 9, "cell_58_57"),
+        ("dealer wants 3, opponent 4: 5 to 4 on the dealer (a 19th-century odds table)", 5 / 9, "cell_58_57"),
     ],
 }
+PUBLISHED_HEAD = "published figures (other people's; their sources: the README, crib-stats game)"
 DISCARD_TEXT = {"objective": "objective (dealer max E[hand] + E[crib], pone max E[hand] - E[crib], random crib, "
                              "exact, the sweep's tie rule)",
                 "equilibrium": "equilibrium (the thrown ranks by the solved discard game's purified strategy for "
                                "each seat; the cards of those ranks by the objective and its tie rule)"}
-MODEL_TEXT = ("discards: {discard}; play: {play} (both players); order in a deal: his heels, the play "
-              "point by point, the pone's hand, the dealer's hand, the crib; the game ends the moment a player "
-              "reaches {target}; {skunk}; game points: a win 2, a {kind} 3")
+ORDER = "his heels, the play point by point, the pone's hand, the dealer's hand, the crib"
 SEAT_ROWS = [("peg_dealer", "the play, dealer"), ("peg_pone", "the play, pone"), ("hand_dealer", "hand, dealer"),
              ("hand_pone", "hand, pone"), ("crib", "crib"), ("heels", "his heels"),
              ("total_dealer", "total, dealer"), ("total_pone", "total, pone")]
-CSV_COLUMNS = ["mine", "theirs", "deals_next", "p_win", "p_win_se", "p_win_skunk", "p_win_skunk_se", "p_skunked",
-               "p_skunked_se", "game_points", "game_points_se", "deals_left", "deals_left_se"]
+FIGURES = ["p_win", "p_win_se", "p_win_skunk", "p_win_skunk_se", "p_skunked", "p_skunked_se", "game_points",
+           "game_points_se", "deals_left", "deals_left_se"]
+MODEL_COLUMNS = ["variant", "target", "discard", "play", "deals", "seed"]  # what made the table, on every row
+CSV_COLUMNS = ["mine", "theirs", "deals_next", *FIGURES, *MODEL_COLUMNS]
 
 
-def model_text(board) -> str:
+def assumes(board) -> dict:
+    """What the board's model assumes, clause by clause (the JSON's ``model.assumes``)."""
     m = board.meta
     if board.double:
         skunk = f"skunk: the loser below {board.skunk} (double skunk below {board.double})"
     else:
         skunk = (f"a lurch: the loser below {board.skunk}; the play stops at the first go or 31; the first deal's "
                  "pone pegs 3 for last")
-    return MODEL_TEXT.format(discard=DISCARD_TEXT[m["discard"]], play=m["play"], target=board.target, skunk=skunk,
-                             kind="skunk" if board.double else "lurch")
+    return {"deals": f"{m['deals']:,} random deals (seed {m['seed']}) of twelve cards and a starter, each played "
+                     "out exactly",
+            "discard": DISCARD_TEXT[m["discard"]], "pegging": f"{m['play']} (both players)", "order": ORDER,
+            "end": f"the game ends the moment a player reaches {board.target}", "skunk": skunk,
+            "game_points": f"a win 2, a {skunk_name(board.variant)} 3"}
+
+
+def model_text(board) -> str:
+    a = assumes(board)
+    return (f"discards: {a['discard']}; play: {a['pegging']}; order in a deal: {a['order']}; {a['end']}; {a['skunk']}; "
+            f"game points: {a['game_points']}")
 
 
 def _pm(x: float, se: float, pct: bool = True) -> str:
@@ -67,9 +81,8 @@ def headline_figures(board) -> dict:
 
 def _words(board) -> tuple[str, str, str, str]:
     """(wins with a skunk, is skunked, P(win with a skunk), P(skunked)): a lurch in the five-card game."""
-    if board.double:
-        return "skunks", "is skunked", "P(win with a skunk)", "P(skunked)"
-    return "lurches", "is lurched", "P(win with a lurch)", "P(lurched)"
+    w = skunk_name(board.variant)
+    return skunk_name(board.variant, plural=True), f"is {w}ed", f"P(win with a {w})", f"P({w}ed)"
 
 
 def headline_text(board) -> str:
@@ -102,7 +115,7 @@ def headline_text(board) -> str:
     for key, label in SEAT_ROWS:
         mean, se = board.seats[key]
         lines.append(f"  {label:<26} {_pm(float(mean), se, pct=False)}")
-    lines += ["", "published figures (quoted in issue #21)"]
+    lines += ["", PUBLISHED_HEAD]
     for label, value, key in PUBLISHED[board.variant]:
         ours = h[key][0]
         shown = f"{100 * value:.1f}%" if value < 1 else f"{value:g}"
@@ -128,9 +141,11 @@ def position_text(board, pos: dict) -> str:
 
 def _model_json(board) -> dict:
     m = board.meta
-    return {"deals": m["deals"], "seed": m["seed"], "groups": m["groups"], "discard": m["discard"],
-            "play": m["play"], "target": board.target, "skunk_below": board.skunk,
-            "double_skunk_below": board.double or None, "game_points": {"win": 2, "skunk": 3},
+    return {"name": f"game/{m['discard']}/{m['play']}", "discard_policy": m["discard"], "play_policy": m["play"],
+            "deals": m["deals"], "seed": m["seed"], "groups": m["groups"], "target": board.target,
+            "skunk_below": board.skunk,
+            "double_skunk_below": board.double or None, "skunk_name": skunk_name(board.variant),
+            "game_points": {"win": 2, "skunk": 3}, "assumes": assumes(board),
             "error": "jackknife over the groups of deals", "description": model_text(board)}
 
 
@@ -173,13 +188,26 @@ def table_rows(board):
                 yield board.position(mine, theirs, role)
 
 
-def table_csv(board) -> str:
+def _model_cells(board) -> list:
+    m = board.meta
+    return [board.variant, board.target, m["discard"], m["play"], m["deals"], m["seed"]]
+
+
+def csv_text(board, positions) -> str:
+    """``positions`` (of :meth:`Board.position`) as CSV, :data:`CSV_COLUMNS`: each figure as the
+    shortest decimal that reads back as the same float (as in the JSON), and on every row the
+    model that made it."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    for pos in table_rows(board):
-        w.writerow([pos[c] if isinstance(pos[c], (int, str)) else f"{pos[c]:.10g}" for c in CSV_COLUMNS])
+    model = _model_cells(board)
+    for pos in positions:
+        w.writerow([pos["mine"], pos["theirs"], pos["deals_next"], *(repr(pos[c]) for c in FIGURES), *model])
     return buf.getvalue()
+
+
+def table_csv(board) -> str:
+    return csv_text(board, table_rows(board))
 
 
 def board_figure(board):
@@ -194,10 +222,18 @@ def board_figure(board):
     panels = [(w, "you deal next"), (1.0 - w.T, "the opponent deals next")]
     for ax, (m, title) in zip(axes, panels):
         im = ax.imshow(m, origin="lower", cmap="RdBu", vmin=0, vmax=1, extent=(-0.5, T - 0.5, -0.5, T - 0.5))
-        ax.contour(np.arange(T), np.arange(T), m, levels=[0.25, 0.5, 0.75], colors="k", linewidths=0.6)
+        lines = ax.contour(np.arange(T), np.arange(T), m, levels=[0.25, 0.5, 0.75], colors="k", linewidths=0.6)
+        ax.clabel(lines, fmt="%.2f", fontsize=8)
         ax.set_xlabel("opponent's score")
         ax.set_ylabel("your score")
         ax.set_title(f"P(you win), {title}")
     fig.colorbar(im, ax=list(axes), shrink=0.85, label="P(win)")
-    fig.suptitle(f"crib-stats game ({board.variant}, {board.meta['deals']:,} deals, seed {board.meta['seed']})")
+    fig.suptitle(figure_title(board))
     return fig
+
+
+def figure_title(board) -> str:
+    """What made the board, for its chart: variant, discards, play, deals and seed."""
+    m = board.meta
+    return (f"crib-stats game ({board.variant} to {board.target}; {m['discard']} discards, {m['play']} play; "
+            f"{m['deals']:,} deals, seed {m['seed']})")

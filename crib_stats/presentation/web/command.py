@@ -82,13 +82,20 @@ def run(args, *, on_ready=None) -> int:
     if not is_loopback(args.host):
         print(f"crib-stats: warning: --host {args.host} serves the page to other machines on the network; "
               "the server has no login and is meant for this machine (127.0.0.1)", file=sys.stderr)
+    from crib_stats.presentation.web.games_store import StoreError, check as check_db
+
+    try:  # a file it cannot use: one line, before it listens
+        db = check_db(getattr(args, "db", None))
+    except StoreError as exc:
+        raise UsageError(f"serve --db: {exc}") from None
     sock = bind(args.host, port, fallback=not chosen or port == DEFAULT_PORT)
     url = url_of(sock)
     if port != 0 and sock.getsockname()[1] != port:
         print(f"crib-stats: port {port} is taken; using {sock.getsockname()[1]}", file=sys.stderr)
     print("crib-stats: warming the kernels...", file=sys.stderr, flush=True)
     hosts = LOOPBACK_NAMES | {args.host.lower()} if is_loopback(args.host) else None
-    config = uvicorn.Config(create_app(allowed_hosts=hosts), log_level="warning", access_log=False, lifespan="on")
+    config = uvicorn.Config(create_app(allowed_hosts=hosts, db=db), log_level="warning", access_log=False,
+                            lifespan="on")
     server = uvicorn.Server(config)
     opened = False
 

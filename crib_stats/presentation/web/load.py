@@ -1,7 +1,8 @@
-"""Load on the API of ``crib-stats serve``: many concurrent clients sending six-card discards, and
-one client alone (the warm server's time per request). Used by ``scripts/bench_web.py`` (the
-figures) and by the bounded test in ``tests/test_web.py`` (zero errors, no timing asserted).
-Standard library only."""
+"""Load on the API of ``crib-stats serve``: many concurrent clients sending six-card discards, one
+client alone (the warm server's time per request), and plain discards while other clients ask
+for board throws (the heavy pool at work). Used by ``scripts/bench_web.py`` (the figures) and
+by the bounded tests in ``tests/test_web.py`` (zero errors, no timing asserted). Standard
+library only."""
 
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ def random_deals(n: int, seed: int, size: int = 6) -> list[str]:
 
 @dataclass
 class Load:
-    """What a run measured: per request, the status (0: no answer; negated: a 200 that was not 15
-    throws), the round trip and the server's own time (its ``Server-Timing`` header), seconds."""
+    """What a run measured: per request, the status (0: no answer; negated: a 200 whose answer was
+    not what was asked), the round trip and the server's own time (its ``Server-Timing``
+    header), seconds."""
 
     statuses: list[int]
     round_trips: list[float]
@@ -44,6 +46,7 @@ class Load:
     def figures(self) -> dict:
         return {"requests": len(self.statuses), "errors": self.errors,
                 "median_ms": 1000 * statistics.median(self.round_trips),
+                "p95_ms": 1000 * self.quantile(self.round_trips, 0.95),
                 "p99_ms": 1000 * self.quantile(self.round_trips, 0.99),
                 "server_median_ms": 1000 * statistics.median(self.server_times) if self.server_times else None,
                 "server_p99_ms": 1000 * self.quantile(self.server_times, 0.99) if self.server_times else None,
@@ -88,36 +91,115 @@ class _Connection:
         self.reader = self.writer = None
 
 
-async def _hammer(base: str, clients: int, per_client: int, seed: int, deals: list[str] | None) -> Load:
-    host, _, port = base.removeprefix("http://").rstrip("/").rpartition(":")
-    deals = deals or random_deals(clients * per_client, seed)
-    statuses, trips, server = [], [], []
+def _discard_ok(body: bytes) -> bool:
+    return len(json.loads(body)["throws"]) == 15
 
-    async def one_client(i: int):
-        conn = _Connection(host.strip("[]"), int(port))
-        for j in range(per_client):
-            query = urlencode({"cards": deals[(i * per_client + j) % len(deals)],
-                               "role": "dealer" if j % 2 else "pone"})
-            start = time.perf_counter()
-            try:
-                code, headers, body = await conn.get(f"/api/discard?{query}")
-                status = code if code != 200 or len(json.loads(body)["throws"]) == 15 else -200
-                t = _server_time(headers)
-                if t is not None:
-                    server.append(t)
-            except Exception:  # no answer or a broken one: counted as an error
-                status = 0
-                conn.close()
-            trips.append(time.perf_counter() - start)
-            statuses.append(status)
-        conn.close()
+
+def _board_ok(body: bytes) -> bool:
+    throws = json.loads(body)["throws"]
+    return len(throws) == 15 and all(0 <= t["p_win"] <= 1 for t in throws)
+
+
+async def _client(conn: _Connection, targets, ok, load: Load, stop: asyncio.Event | None = None,
+                  think: float = 0.0) -> None:
+    """Send each target in turn (until ``stop`` is set, when given), recording into ``load``;
+    ``think``: seconds between an answer and the next request (a person at a page), else none
+    (a client that asks as fast as it is answered)."""
+    for target in targets:
+        if stop is not None and stop.is_set():
+            break
+        if think and load.statuses:
+            await asyncio.sleep(think)
+        start = time.perf_counter()
+        try:
+            code, headers, body = await conn.get(target)
+            status = code if code != 200 or ok(body) else -200
+            t = _server_time(headers)
+            if t is not None:
+                load.server_times.append(t)
+        except Exception:  # no answer or a broken one: counted as an error
+            status = 0
+            conn.close()
+        load.round_trips.append(time.perf_counter() - start)
+        load.statuses.append(status)
+    conn.close()
+
+
+def _address(base: str) -> tuple[str, int]:
+    host, _, port = base.removeprefix("http://").rstrip("/").rpartition(":")
+    return host.strip("[]"), int(port)
+
+
+def _plain(deals: list[str], start: int = 0):
+    """Plain six-card discards of ``deals`` in turn (for ever), alternately as pone and dealer."""
+    j = start
+    while True:
+        yield "/api/discard?" + urlencode({"cards": deals[j % len(deals)], "role": "dealer" if j % 2 else "pone"})
+        j += 1
+
+
+async def _hammer(base: str, clients: int, per_client: int, seed: int, deals: list[str] | None) -> Load:
+    host, port = _address(base)
+    deals = deals or random_deals(clients * per_client, seed)
+    load = Load([], [], [], 0.0)
+
+    def targets(i):
+        g = _plain(deals, i * per_client)
+        return [next(g) for _ in range(per_client)]
 
     start = time.perf_counter()
-    await asyncio.gather(*(one_client(i) for i in range(clients)))
-    return Load(statuses, trips, server, time.perf_counter() - start)
+    await asyncio.gather(*(_client(_Connection(host, port), targets(i), _discard_ok, load) for i in range(clients)))
+    load.wall = time.perf_counter() - start
+    return load
 
 
 def hammer(base: str, clients: int, per_client: int, seed: int = 0, deals: list[str] | None = None) -> Load:
     """``clients`` concurrent keep-alive connections, each sending ``per_client`` six-card discards
     (random deals from ``seed``, or ``deals`` in turn), alternately as pone and dealer."""
     return asyncio.run(_hammer(base, clients, per_client, seed, deals))
+
+
+def board_requests(n: int, seed: int) -> list[str]:
+    """``n`` different board throws (``/api/discard`` with ``score``): random six-card deals at
+    random endgame positions (both scores from 90 to 120), alternately as dealer and pone; all
+    different, so that none is answered from the server's memory of earlier answers."""
+    rng = random.Random(seed)
+    out = []
+    for j, cards in enumerate(random_deals(n, seed + 1)):
+        score = f"{rng.randrange(90, 121)},{rng.randrange(90, 121)}"
+        out.append("/api/discard?" + urlencode({"cards": cards, "role": "dealer" if j % 2 else "pone", "score": score}))
+    return out
+
+
+async def _mixed(base: str, plain: int, heavy: int, heavy_each: int, seed: int, think: float,
+                 seconds: float) -> tuple[Load, Load]:
+    host, port = _address(base)
+    quick, slow = Load([], [], [], 0.0), Load([], [], [], 0.0)
+    deals = random_deals(2000, seed)
+    boards = board_requests(heavy * heavy_each, seed)
+    stop = asyncio.Event()
+
+    async def heavy_client(i):
+        await _client(_Connection(host, port), boards[i * heavy_each:(i + 1) * heavy_each], _board_ok, slow)
+
+    async def heavy_clients():
+        if heavy:
+            await asyncio.gather(*(heavy_client(i) for i in range(heavy)))
+        else:
+            await asyncio.sleep(seconds)
+        stop.set()
+
+    start = time.perf_counter()
+    await asyncio.gather(heavy_clients(), *(_client(_Connection(host, port), _plain(deals, 97 * i), _discard_ok,
+                                                    quick, stop, think) for i in range(plain)))
+    quick.wall = slow.wall = time.perf_counter() - start
+    return quick, slow
+
+
+def mixed(base: str, plain: int = 20, heavy: int = 4, heavy_each: int = 3, seed: int = 0, think: float = 0.0,
+          seconds: float = 5.0) -> tuple[Load, Load]:
+    """``plain`` clients sending six-card discards one after another (``think`` seconds apart)
+    for as long as ``heavy`` clients take to have ``heavy_each`` board throws each answered (all
+    different; with ``heavy`` 0, for ``seconds``): the plain discards' load and the board
+    throws'."""
+    return asyncio.run(_mixed(base, plain, heavy, heavy_each, seed, think, seconds))

@@ -1,0 +1,189 @@
+"""The committed matches (issue 31 item 6): how much each of the toolkit's players wins, in
+duplicate games, with its standard error, and what a game of each costs.
+
+- ``engine-greedy``, ``points-greedy``, ``engine-points``, ``greedy-random``: A's paired win
+  rate (:mod:`.summary`) to a standard error of 0.01 or less, each with the pairs it took;
+- ``greedy-greedy`` (and ``greedy-greedy-five-card``): the first dealer's win rate of two game
+  model players, against the committed board's P(win) at the start (``crib-stats game --at 0 0
+  --dealer``: 56.03% six-card; five-card, where the first pone starts with 3 for last, at 0 3).
+
+Every match is :func:`crib_stats.match.play_match` (sharded on the engine, every finished shard
+cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1. Written as
+``data/match_results.json`` (each match's figures, as ``match --json`` prints them, and the
+time it took) and ``data/match_games.npz`` (each match's game rows, the ``G_*`` columns of
+:mod:`.rows`, and its players' decisions and seconds, from which the figures are recomputed).
+A run of some of the matches replaces only theirs (:func:`write_committed`'s ``only``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from crib_stats.core.data import data_file
+from crib_stats.referee.deck import SEATS
+
+from .rows import N_DECISION, N_GAME, MatchError
+
+RESULTS = "match_results.json"
+GAMES = "match_games.npz"
+SEED = 0
+
+
+@dataclass(frozen=True)
+class Planned:
+    a: str
+    b: str
+    variant: str
+    pairs: int
+    why: str  # what it measures
+
+
+MATCHES = {
+    "engine-greedy": Planned("engine", "greedy", "six-card", 700, "the engine against the game model's player"),
+    "points-greedy": Planned("points", "greedy", "six-card", 700, "playing for points (E[peg] and the advisor) "
+                                                                   "against the game model's player"),
+    "engine-points": Planned("engine", "points", "six-card", 700, "the board's worth over points alone"),
+    "greedy-random": Planned("greedy", "random", "six-card", 250, "the game model's player against random play"),
+    "greedy-greedy": Planned("greedy", "greedy", "six-card", 100_000, "the first dealer's win rate against the board's"),
+    "greedy-greedy-five-card": Planned("greedy", "greedy", "five-card", 100_000,
+                                       "the first dealer's win rate against the board's (five-card)"),
+}
+DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "points-greedy", "engine-greedy",
+                 "engine-points")
+
+
+def board_first_dealer(variant: str) -> tuple[float, float]:
+    """The committed board's P(the first dealer wins) at the game's start, and its error."""
+    from crib_stats.game.board import ROWS, committed_tables, rules
+
+    values, se = committed_tables(variant)
+    dealer, pone = rules(variant)["start"]  # the dealer's score, the pone's (3 for last, five-card)
+    r = ROWS.index("win")
+    return float(values[r, dealer, pone]), float(se[r, dealer, pone])
+
+
+def measure(key: str, pairs: int | None = None, **engine) -> dict:
+    """Play match ``key`` of :data:`MATCHES` (``pairs``: fewer deck pairs, for a reduced run);
+    its arrays and its entry of the results. ``engine``: :func:`play_match`'s scheduler,
+    workers, shards, cache_dir, progress."""
+    from .run import play_match
+
+    p = MATCHES[key]
+    n = p.pairs if pairs is None else int(pairs)
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    m = play_match(p.a, p.b, 2 * n, SEED, p.variant, **engine)
+    s = m.summary()
+    decided = float(m.decisions[:, 1].sum() + m.decisions[:, 3].sum())  # D_SECONDS + D_FIRST_SECONDS, both sides
+    entry = {"a": p.a, "b": p.b, "variant": p.variant, "seed": SEED, "pairs": n, "games": 2 * n, "what": p.why,
+             "summary": s, "decision_seconds_a_game": decided / (2 * n),
+             "wall_seconds": round(time.perf_counter() - start, 1), "shards_computed": m.computed,
+             "load": [round(load, 1), round(os.getloadavg()[0], 1)], "cores": os.cpu_count()}
+    if p.a == p.b == "greedy":
+        w, se = board_first_dealer(p.variant)
+        entry["board_first_dealer"] = {"p_win": w, "se": se}
+    return {"games": m.rows.astype(np.int32), "decisions": m.decisions, "entry": entry}
+
+
+def write_committed(data_dir, only=None, pairs: int | None = None, **engine) -> list[Path]:
+    """Measure the matches ``only`` (names of :data:`MATCHES`; all of them: None) and write
+    data/match_results.json and data/match_games.npz, the other matches' entries kept as they
+    were; listed in the folder's index (the ``make data`` hook). Returns the paths written."""
+    from crib_stats.core.io import OutputDir
+
+    keys = DEFAULT_ORDER if only is None else tuple(only)
+    for k in keys:
+        if k not in MATCHES:
+            raise MatchError(f"no committed match {k!r}; the matches are {', '.join(MATCHES)}")
+    data_dir = Path(data_dir)
+    results, arrays = _read(data_dir)
+    out = OutputDir(data_dir, [RESULTS, GAMES])
+    command = "scripts/regenerate_data.py: crib_stats.match.regenerate(DIR)"
+    for k in keys:
+        got = measure(k, pairs, **engine)
+        results[k] = got["entry"]
+        arrays[f"{k}/games"], arrays[f"{k}/decisions"] = got["games"], got["decisions"]
+        text = json.dumps({k2: results[k2] for k2 in sorted(results)}, indent=1, sort_keys=True) + "\n"
+        listed = contents(results)
+        out.write(RESULTS, text, command, "the players' duplicate matches, each one's figures as match --json "
+                                         f"prints them, its pairs and its time: {listed}")
+        out.write_with(GAMES, lambda fh: np.savez_compressed(fh, **arrays), command,
+                       "every game of match_results.json (the G_* columns of crib_stats.match.rows) and its "
+                       f"players' decisions and seconds: {listed}", binary=True)  # after each match: nothing lost
+    out.close()
+    return sorted(set(out.written))
+
+
+def planned(results) -> list[str]:
+    """The matches of :data:`MATCHES` that ``results`` (the committed ones, by name) lacks: planned,
+    not yet run (the notebook and the index list them as such)."""
+    return [k for k in DEFAULT_ORDER if k not in results]
+
+
+def contents(results) -> str:
+    """What the files hold, for the index: the matches committed and the ones still planned."""
+    done = [k for k in DEFAULT_ORDER if k in results]
+    later = planned(results)
+    return f"committed {', '.join(done) or 'none'}" + (f"; planned, not yet run: {', '.join(later)}" if later else "")
+
+
+def _read(data_dir: Path) -> tuple[dict, dict]:
+    results = json.loads((data_dir / RESULTS).read_text()) if (data_dir / RESULTS).exists() else {}
+    arrays = {}
+    if (data_dir / GAMES).exists():
+        with np.load(data_dir / GAMES) as z:
+            arrays = {k: z[k] for k in z.files}
+    return results, arrays
+
+
+class Stored:
+    """A committed match as :func:`crib_stats.match.summary.summarise` reads a played one."""
+
+    def __init__(self, key: str, entry: dict, games: np.ndarray, decisions: np.ndarray) -> None:
+        self.key = key
+        self.a, self.b, self.variant, self.seed = entry["a"], entry["b"], entry["variant"], entry["seed"]
+        self.games = int(entry["games"])
+        self.rows = games.astype(np.int64).reshape(-1, N_GAME)
+        self.decisions = np.asarray(decisions, float).reshape(2, N_DECISION)
+        s = entry["summary"]
+        self.shards, self.computed = s["shards"], s["shards_computed"]
+        self.time_limit = None if s["time_limit_ms"] is None else s["time_limit_ms"] / 1000
+        self.seconds = s["milliseconds"] / 1000
+        self.kernel = bool(s["kernel"])
+        self.reasons = [(r["reason"], r["games"]) for r in s["forfeits"]["reasons"]]
+        self.entry = entry
+
+    def records(self):
+        """Only the forfeits' reasons are kept (what :func:`summarise` reads of the records)."""
+        for reason, n in self.reasons:
+            for _ in range(n):
+                yield {"result": {"forfeit": reason}}
+
+    def summary(self) -> dict:
+        from .summary import summarise
+
+        return summarise(self)
+
+
+def committed(key: str | None = None, data_dir=None):
+    """The committed matches ({name: :class:`Stored`}), or one of them."""
+    root = Path(data_dir) if data_dir is not None else data_file(RESULTS, must_exist=True).parent
+    results, arrays = _read(root)
+    if not results:
+        raise MatchError(f"{RESULTS} is missing (make data writes it)")
+    out = {k: Stored(k, e, arrays[f"{k}/games"], arrays[f"{k}/decisions"]) for k, e in results.items()}
+    if key is None:
+        return out
+    if key not in out:
+        raise MatchError(f"{RESULTS} has no match {key!r} (yet: {', '.join(sorted(out))})")
+    return out[key]
+
+
+__all__ = ["MATCHES", "RESULTS", "GAMES", "measure", "write_committed", "committed", "planned", "contents",
+           "board_first_dealer", "Stored", "SEATS"]

@@ -1,0 +1,58 @@
+"""``engine``: the strongest player the toolkit makes, every decision by the chance of winning
+the game on the committed board.
+
+- The throw: ``discard --score``'s first row, :func:`crib_stats.game.throws.score_throws` at
+  the view's scores and its default accuracy (every throw's P(win) within a standard error of
+  0.002), on a sampling seed that is a digest of the player's seed, its seed for the game and
+  the decision's position (:func:`crib_stats.players.advice.decision_seed`): the same decision
+  is always made the same way, in any shard, on any machine.
+- The play: ``advise --score``'s first card, :func:`crib_stats.game.advise.advise` with
+  ``score=(mine, theirs)``: P(win) exact over every opponent hand the advisor's posterior holds
+  (ties: the greater E[points], then the higher rank, then the lower suit). A card that is the
+  only one to fit is played without asking.
+
+What it assumes of its opponent (the README states it too): that they were dealt uniformly from
+the cards it has not seen and threw by the game model's objective for their seat (max E[hand] +
+E[crib] as dealer, E[hand] - E[crib] as pone, random crib model); that they play greedy for the
+rest of the deal (and so, in its model, does it after the card it chooses); and that every later
+deal is played by the game model's two players (the committed board). It never fails against an
+opponent who breaks that: the throw's P(win) samples the opponent's hands and needs nothing of
+the play; when the opponent's play fits no hand their objective throw could have kept, the
+advisor widens its posterior to every hand consistent with the play, and the decision's note in
+the record says so.
+
+Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a throw).
+"""
+
+from __future__ import annotations
+
+from crib_stats.referee.player import Answer
+from crib_stats.referee.view import View
+
+from .advice import advised_card, decision_seed, throw_analysis
+
+
+class EnginePlayer:
+    """The engine (module docstring). ``seed``: mixed into every sampling seed."""
+
+    name = "engine"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+        self.game_seed = 0
+
+    def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        self.game_seed = int(seed)
+
+    def discard(self, view: View) -> Answer:
+        a = throw_analysis(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
+        best = a.best
+        return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
+                                  f"{a.hands:,} opponent hands)")
+
+    def play(self, view: View) -> Answer:
+        if len(view.legal) == 1:
+            return Answer(view.legal[0], "the only card that fits")
+        card, advice, widened = advised_card(view, score=True)
+        p = advice.plays[0].p_win
+        return Answer(card, f"P(win) {p:.4f} (advise --score)" + (f"; {widened}" if widened else ""))

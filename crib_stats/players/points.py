@@ -1,0 +1,57 @@
+"""``points``: the player who scores most on average, with no eye on the board.
+
+- The discard: :func:`crib_stats.discard.analysis.analyse`'s best throw (``crib-stats discard``'s
+  first row): the greatest net, E[hand] + E[crib] as dealer, E[hand] - E[crib] as pone (random
+  crib model, exact), plus in the six-card game E[peg] (``--pegging greedy``: the exact expected
+  margin of the play against an opponent whose kept four are uniform over the cards you have
+  not seen, both playing greedy). The five-card game has no E[peg] (its play, three cards a
+  hand ending at the first go, is not modelled: ``analyse`` refuses ``pegging`` there), so its
+  throw is the net of the show alone, the objective's throw (ties: ``analyse``'s order, the
+  higher E[hand] then the dealt order; greedy breaks the same ties by the sweep's rule).
+- The play: the card of greatest E[your play points from now on - theirs] by the play advisor
+  (:func:`crib_stats.game.advise.advise`, no score): exact over every opponent hand consistent
+  with their objective throw and the play so far, both playing greedy after the card; ties to
+  the higher rank, then the lower suit (the advisor's order). A card that is the only one to fit
+  is played without asking.
+
+It decides from its view alone: its dealt cards, its throw, the starter and the cards played.
+Against an opponent who did not throw by the objective no hand may explain the play; the advisor
+is then asked to widen its posterior to every hand consistent with the play (``when_no_hand=
+"widen"``) and the record's note says so.
+"""
+
+from __future__ import annotations
+
+from crib_stats.referee.player import Answer
+from crib_stats.referee.view import View
+
+from .advice import advised_card, role_of
+
+
+def points_throw(view: View):
+    """``analyse``'s best throw of ``view.hand`` for its seat, with E[peg] where the variant has it."""
+    from crib_stats.discard.analysis import analyse
+
+    pegging = "greedy" if view.variant == "six-card" else None
+    return analyse(view.hand, role=role_of(view), variant=view.variant, pegging=pegging).best
+
+
+class PointsPlayer:
+    """The points player (module docstring)."""
+
+    name = "points"
+
+    def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        pass  # nothing random, nothing remembered
+
+    def discard(self, view: View) -> Answer:
+        best = points_throw(view)
+        peg = "" if best.peg_ev is None else f" with E[peg] {float(best.peg_ev):+.3f}"
+        return Answer(best.throw, f"net {float(best.net_ev):.3f}{peg}")
+
+    def play(self, view: View):
+        if len(view.legal) == 1:
+            return Answer(view.legal[0], "the only card that fits")
+        card, advice, widened = advised_card(view, score=False)
+        ev = next(p.ev for p in advice.plays if p.card == str(card))
+        return Answer(card, f"E[points] {float(ev):+.4f}" + (f"; {widened}" if widened else ""))

@@ -1,0 +1,70 @@
+"""Players by name, so that a command (``crib-stats match A B``) or the page can make them from
+text: ``greedy``, ``random``, ``points``, ``engine`` (more join with :func:`register`; a name with a colon,
+``exec:COMMAND``, goes to the maker registered for its prefix with :func:`register_prefix`:
+``exec`` makes an :class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on
+its first game).
+
+>>> make_player("greedy").name, make_player("random", seed=3).seed
+('greedy', 3)
+>>> make_player("grredy")
+Traceback (most recent call last):
+...
+crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, exec:COMMAND
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from crib_stats.core.cards import quote
+from crib_stats.core.errors import CribStatsError
+from crib_stats.referee.player import Player
+
+from .engine import EnginePlayer
+from .external import ExecPlayer
+from .greedy import GreedyPlayer
+from .points import PointsPlayer
+from .uniform import RandomPlayer
+
+
+class PlayerError(CribStatsError):
+    """An unknown player name (one line naming the choices)."""
+
+
+# name -> maker(seed): a new player; the seed is for players that draw at random
+MAKERS: dict[str, Callable[[int], Player]] = {
+    "greedy": lambda seed: GreedyPlayer(),
+    "random": lambda seed: RandomPlayer(seed),
+    "points": lambda seed: PointsPlayer(),  # discard --pegging greedy's throw, advise's E[points] card
+    "engine": lambda seed: EnginePlayer(seed),  # discard --score's throw, advise --score's card
+}
+# prefix -> maker(the text after "prefix:", seed), e.g. "exec" for exec:COMMAND
+PREFIXES: dict[str, Callable[[str, int], Player]] = {
+    "exec": lambda command, seed: ExecPlayer(command, seed),  # an external program (the line protocol)
+}
+
+
+def register(name: str, maker: Callable[[int], Player]) -> None:
+    MAKERS[name] = maker
+
+
+def register_prefix(prefix: str, maker: Callable[[str, int], Player]) -> None:
+    PREFIXES[prefix] = maker
+
+
+def names() -> list[str]:
+    """Every name and prefix a player can be made from (``exec:COMMAND`` style for a prefix)."""
+    return list(MAKERS) + [f"{p}:COMMAND" for p in PREFIXES]
+
+
+def make_player(spec: str, seed: int = 0) -> Player:
+    """A new player from its name (``seed``: for the players that draw at random)."""
+    text = str(spec).strip()
+    prefix, colon, rest = text.partition(":")
+    if colon and prefix in PREFIXES:
+        if not rest.strip():
+            raise PlayerError(f"player {quote(text)}: give the command after {prefix}:")
+        return PREFIXES[prefix](rest.strip(), int(seed))
+    if text in MAKERS:
+        return MAKERS[text](int(seed))
+    raise PlayerError(f"unknown player {quote(text)}; choose one of {', '.join(names())}")

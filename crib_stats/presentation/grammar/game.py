@@ -1,0 +1,49 @@
+"""The grammar of the commands on the game to 121: ``game``."""
+
+from __future__ import annotations
+
+from .base import command
+
+GAME_DESCRIPTION = ("The chance of winning from every board position (your score, the opponent's,\n"
+               "who deals next), by backward induction on a deal model: random deals of\n"
+               "twelve cards and a starter, each played out exactly (objective discards,\n"
+               "greedy play), the points kept in the order they are scored. No game is\n"
+               "simulated. Every figure carries its sampling error (±, one standard error).\n"
+               "Reads the committed model (crib_stats/data/game_VARIANT.npz) unless --deals N asks\n"
+               "for a new one (resumable after a kill, --scheduler for Dask).")
+GAME_EXAMPLES = ["crib-stats game", "crib-stats game --at 104 110 --dealer", "crib-stats game --at 35 37 --pone --json",
+            "crib-stats game --csv > board.csv", "crib-stats game --out tables/ --plot board.png",
+            "crib-stats game --deals 1000000 --seed 7 --scheduler local"]
+
+
+def add(sub) -> None:
+    """Add game to the subcommands ``sub``."""
+    g = command(sub, "game", "the chance of winning from every board position",
+                GAME_DESCRIPTION, GAME_EXAMPLES)
+    g.add_argument("--at", nargs=2, metavar=("MINE", "THEIRS"), help="one position: your score and the opponent's")
+    role = g.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role", help="with --at: you deal next")
+    role.add_argument("--pone", action="store_const", const="pone", dest="role",
+                      help="with --at: the opponent deals next")
+    g.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
+    g.add_argument("--discard", default="objective", metavar="POLICY",
+                   help="objective (default: the sweep's, dealer max E[hand] + E[crib], pone max E[hand] - E[crib]) "
+                        "or equilibrium (six-card: the solved discard game's purified strategy picks the thrown "
+                        "ranks, the objective the suits)")
+    g.add_argument("--board-play", nargs="?", const="committed", metavar="GAMES",
+                   help="what playing to the board is worth: whole games of a player throwing by discard --score "
+                        "against one throwing by points (the committed measurement; GAMES: play that many anew, "
+                        "with --seed, --shards, --scheduler, --fresh, --out DIR)")
+    g.add_argument("--deals", metavar="N", help="sample a new deal model of N deals instead of the committed one")
+    g.add_argument("--seed", metavar="S", default="0", help="with --deals: the deals' seed (default 0)")
+    g.add_argument("--scheduler", metavar="WHERE",
+                   help="with --deals: in this process (default); 'local': a Dask LocalCluster; tcp://HOST:PORT")
+    g.add_argument("--workers", metavar="N", help="with --deals --scheduler local: worker processes")
+    g.add_argument("--shards", metavar="N", help="with --deals: shards per group of deals (default 1; 20 groups)")
+    g.add_argument("--fresh", action="store_true", help="with --deals: ignore shards cached by an earlier run")
+    fmt = g.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="print every position as CSV")
+    g.add_argument("--out", metavar="DIR", help="write the whole table (CSV; with --deals also the model) into DIR")
+    g.add_argument("--plot", metavar="FILE.png", help="write heat maps of P(win) over the board, for each seat")
+    g.add_argument("--force", action="store_true", help="replace a --plot file crib-stats did not write")

@@ -1,0 +1,48 @@
+"""The grammar of ``match``: two players in duplicate games."""
+
+from __future__ import annotations
+
+from .base import command
+
+MATCH_DESCRIPTION = (
+    "Two players in duplicate games: N games are N/2 deck sequences of the seed, each\n"
+    "played twice with the seats swapped, so the cards' luck cancels. Prints A's win\n"
+    "rate with its standard error (paired over the deck pairs, and raw), game points\n"
+    "(a win 2, a skunk 3), skunks each way, the first dealer's win rate, deals a game,\n"
+    "forfeits and each player's decisions a second. Players: greedy (the game\n"
+    "model's), random, points (discard's and advise's best for points), engine\n"
+    "(discard --score's and advise --score's best, by P(win)), any registered name,\n"
+    "or exec:COMMAND, a program speaking the line protocol (JSON lines on its stdin\n"
+    "and stdout: README, \"The protocol\").\n"
+    "Sharded by deck; finished shards are cached, so a killed match resumes.")
+MATCH_EXAMPLES = ["crib-stats match greedy random --games 200",
+                  "crib-stats match engine greedy --games 200",
+                  "crib-stats match greedy greedy --games 10000 --seed 7",
+                  'crib-stats match greedy "exec:python3 examples/random_bot.py" --games 20 --out games/',
+                  "crib-stats match greedy random --games 2000 --variant five-card --json",
+                  "crib-stats match greedy random --games 20000 --scheduler local --workers 2"]
+
+
+def add(sub) -> None:
+    """Add match to the subcommands ``sub``."""
+    m = command(sub, "match", "two players in duplicate games: win rates with their errors",
+                MATCH_DESCRIPTION, MATCH_EXAMPLES)
+    m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, exec:COMMAND, ...")
+    m.add_argument("b", metavar="B", help="the second player")
+    m.add_argument("--games", metavar="N", required=True, help="games to play: an even number (N/2 deck pairs)")
+    m.add_argument("--seed", metavar="S", default="0", help="the decks' seed (default 0)")
+    m.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
+    m.add_argument("--time-limit", metavar="SECONDS", default="10",
+                   help="seconds an exec: player has for each decision (default 10); later is a forfeit")
+    m.add_argument("--scheduler", metavar="WHERE",
+                   help="in this process (default); 'local': a Dask LocalCluster; tcp://HOST:PORT")
+    m.add_argument("--workers", metavar="N", help="with --scheduler local: worker processes")
+    m.add_argument("--shards", metavar="N", help="shards of deck pairs (default: about 50 games a shard; "
+                                                 "2,000 when both are greedy); never changes a figure")
+    m.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
+    m.add_argument("--json", action="store_true", help="print one JSON object")
+    m.add_argument("--out", metavar="DIR", help="write every game's record (games.jsonl) and the summary "
+                                                "(summary.json) into DIR")
+    m.add_argument("--force", action="store_true", help="with --out: replace files crib-stats did not write")
+    m.add_argument("--no-timing", action="store_true",
+                   help="leave out the timings (decisions a second, seconds) so the output is the same every run")

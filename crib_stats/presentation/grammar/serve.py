@@ -1,0 +1,25 @@
+"""The grammar of ``serve``, the local page."""
+
+from __future__ import annotations
+
+from .base import command
+
+SERVE_HOST, SERVE_PORT = "127.0.0.1", 8421  # crib-stats serve: this machine only, by default
+
+
+def add(sub) -> None:
+    """Add serve to the subcommands ``sub``."""
+    v = command(sub, "serve", "a local web page: pick cards, see every throw ranked",
+                "Serve the page for players on this machine: a card picker, every throw\n"
+                "ranked with its spread and chart, the scorer, and the JSON API behind them\n"
+                "(/api/score, /api/discard, /api/peg: the objects --json prints).\n"
+                "Needs the web extra: pip install 'crib-stats[web]'.",
+                ["crib-stats serve", "crib-stats serve --open", "crib-stats serve --port 9000",
+                 "crib-stats serve --db ~/cribbage/games.sqlite"])
+    v.add_argument("--port", metavar="N",
+                   help=f"the port (default {SERVE_PORT}; a free one if that is taken; 0: any free port)")
+    v.add_argument("--host", metavar="H", default=SERVE_HOST,
+                   help=f"the address to listen on (default {SERVE_HOST}: this machine only)")
+    v.add_argument("--open", action="store_true", help="open the page in a browser")
+    v.add_argument("--db", metavar="PATH", help="the games' SQLite file (default: "
+                   "$XDG_DATA_HOME/crib-stats/games.sqlite, else ~/.local/share/crib-stats/games.sqlite)")

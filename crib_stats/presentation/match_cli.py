@@ -1,0 +1,65 @@
+"""The runner of ``crib-stats match`` (its grammar: :mod:`.grammar.match`): parse the numbers,
+check the destination, play the match (:func:`crib_stats.match.play_match`), print its report,
+write the records."""
+
+from __future__ import annotations
+
+import json
+
+from crib_stats.core.errors import UsageError
+from crib_stats.presentation.console import EXIT_OK, bar_if_tty, first_run_note, say, wrote
+from crib_stats.presentation.parser import whole_number
+
+RECORDS = "games.jsonl"
+SUMMARY = "summary.json"
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"match: --time-limit takes a number of seconds such as 10 or 0.5, got {str(text)[:12]!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise UsageError(f"match: --time-limit must be a positive number of seconds, got {text}")
+    return value
+
+
+def run(args) -> int:
+    from crib_stats.core import io
+    from crib_stats.match import play_match
+    from crib_stats.presentation.report import match as rm
+
+    games = whole_number(args.games, "match: --games")
+    seed = whole_number(args.seed, "match: --seed", 0)
+    shards = whole_number(args.shards, "match: --shards", 1)
+    workers = whole_number(args.workers, "match: --workers", 1)
+    time_limit = _seconds(args.time_limit)
+    if args.workers is not None and args.scheduler != "local":
+        raise UsageError("match: --workers goes with --scheduler local")
+    if args.force and args.out is None:
+        raise UsageError("match: --force goes with --out DIR")
+    from crib_stats.core.engine import check_scheduler
+    from crib_stats.match.run import check
+
+    check(args.a.strip(), args.b.strip(), games, seed, args.variant, time_limit, shards)  # before any file or game
+    check_scheduler(args.scheduler)
+    out = io.OutputDir(args.out, [RECORDS, SUMMARY], force=args.force) if args.out is not None else None
+    first_run_note()
+    match = play_match(args.a, args.b, games, seed, args.variant, time_limit=time_limit, shards=shards,
+                       scheduler=args.scheduler, workers=workers, fresh=args.fresh,
+                       progress=bar_if_tty(f"match {args.a.strip()} - {args.b.strip()}", "shards"))
+    summary = match.summary()
+    say(json.dumps(rm.match_json(summary, timing=not args.no_timing)) if args.json
+        else rm.match_text(summary, timing=not args.no_timing))
+    if out is not None:
+        command = f"crib-stats match {args.a.strip()} {args.b.strip()} --games {games} --seed {seed} --variant " \
+                  f"{summary['variant']} --out DIR"
+        out.write_with(RECORDS, lambda fh: fh.writelines(line.decode() for line in match.lines()), command,
+                       f"every game's record (crib-stats-game/1), one a line; game 2k: deck k, {summary['a']} (A) "
+                       "deals first, 2k + 1: the same deck, B first")
+        out.write(SUMMARY, json.dumps(rm.match_json(summary, timing=True), indent=1) + "\n", command,
+                  "the match's figures, as --json prints them")
+        out.close()
+        for path in out.written:
+            wrote(path)
+    return EXIT_OK

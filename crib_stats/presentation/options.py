@@ -1,0 +1,68 @@
+"""The rules between a command's options, one home for the command line and the page.
+
+A command's runner (:mod:`.commands`, :mod:`.game_cli`) and the page's route for the same
+answer (:mod:`.web.routes`) both call these, in the same order, so an option the command
+refuses is refused by the API with the same line. Each takes the options already read (numbers
+as numbers, ``None`` for not given) and raises :class:`~crib_stats.core.errors.UsageError`.
+"""
+
+from __future__ import annotations
+
+from crib_stats.core.errors import UsageError
+
+WHOSE_CRIB = {"discard": "--dealer (yours) or --pone (an opponent's)",
+              "advise": "--dealer (yours) or --pone (the opponent's)"}
+
+
+def need_role(command: str, role: str | None) -> None:
+    """``discard`` and ``advise`` need to know whose crib it is."""
+    if role is None:
+        raise UsageError(f"{command}: say whose crib it is: {WHOSE_CRIB[command]}")
+
+
+def discard_by_points(*, need: int | None, rank_by: str | None, pegging: str | None, peg_opponent: str | None,
+                      seed, accuracy) -> None:
+    """``discard`` without ``--score``: the options that need another."""
+    if seed is not None or accuracy is not None:
+        raise UsageError("discard: --seed and --accuracy go with --score MINE THEIRS")
+    if rank_by == "need" and need is None:
+        raise UsageError("discard: --rank-by need needs --need N")
+    if peg_opponent is not None and pegging is None:
+        raise UsageError("discard: --peg-opponent needs --pegging POLICY (greedy or minimax)")
+
+
+def discard_for_the_board(*, need, rank_by, pegging, peg_opponent, starter, crib_model: str) -> None:
+    """``discard --score``: the options it refuses (the game model it plays the deal under has
+    its own crib and play).
+
+    >>> discard_for_the_board(need=None, rank_by=None, pegging="greedy", peg_opponent=None, starter=None,
+    ...                       crib_model="hessel")
+    Traceback (most recent call last):
+    ...
+    crib_stats.core.errors.UsageError: discard --score: --pegging, --crib-model cannot go with --score: the game model it plays the deal under has its own crib (the opponent's real throw) and play (greedy)
+    """
+    others = [flag for flag, given in (("--need", need), ("--rank-by", rank_by), ("--pegging", pegging),
+                                       ("--peg-opponent", peg_opponent), ("--starter", starter))
+              if given is not None]
+    if crib_model != "random":
+        others.append("--crib-model")
+    if others:
+        raise UsageError(f"discard --score: {', '.join(others)} cannot go with --score: the game model it plays "
+                         "the deal under has its own crib (the opponent's real throw) and play (greedy)")
+
+
+def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: str | None):
+    """``game``'s variant, discard policy and position (``--at MINE THEIRS`` with ``--dealer`` or
+    ``--pone``), checked in the command's order; returns the variant."""
+    from crib_stats.game import board as gb
+    from crib_stats.game.model import check_policies, check_variant
+
+    v = check_variant(variant)
+    check_policies(discard, "greedy", v.name)
+    if at is not None:
+        gb.check_position(at[0], at[1], gb.rules(v.name)["target"], role or "dealer")
+        if role is None:
+            raise UsageError("game --at: say who deals next: --dealer (you) or --pone (the opponent)")
+    elif role is not None:
+        raise UsageError(f"game: --{role} needs --at MINE THEIRS")
+    return v

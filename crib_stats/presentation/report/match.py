@@ -1,0 +1,59 @@
+"""``crib-stats match``: the text and the JSON of a match's figures (:mod:`crib_stats.match.summary`)."""
+
+from __future__ import annotations
+
+from crib_stats.presentation.report.base import header, wrap
+
+TIMING = ("speed", "milliseconds")  # the figures that change from run to run
+
+
+def _pct(x, se) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:6.2f}%" + ("" if se is None else f" ± {100 * se:.2f}")
+
+
+def _speed(p: dict) -> str:
+    rate = p["decisions_per_second"]
+    warm = f", its first {p['first_microseconds'] / 1e6:.2f} s" if p["first_microseconds"] >= 10_000 else ""
+    return f"{p['player']} ({p['side']}) " + ("-" if rate is None else f"{rate:,} a second") + warm
+
+
+def match_text(s: dict, timing: bool = True) -> str:
+    a, b = s["a"], s["b"]
+    sk = s["skunks"]
+    gp = s["game_points"]
+    f = s["forfeits"]
+    word = {"skunk": "skunks", "lurch": "lurches"}[sk["name"]]
+    lines = [
+        wrap(f"match: {a} (A) against {b} (B), {s['variant']}, {s['games']:,} games ({s['pairs']:,} deck pairs, the "
+             f"seats swapped), seed {s['seed']}"),
+        "",
+        f"A's win rate   {_pct(s['win_rate'], s['win_rate_se'])}  paired: over the deck pairs",
+        f"               {_pct(s['win_rate_raw'], s['win_rate_raw_se'])}  raw: over the games "
+        f"(A {s['a_wins']:,}, B {s['b_wins']:,})",
+        f"game points    A {gp['a']:.3f}, B {gp['b']:.3f} a game; A's margin {gp['margin']:+.3f}"
+        + ("" if gp["margin_se"] is None else f" ± {gp['margin_se']:.3f}"),
+        f"{word:<14} by A {sk['by_a']:,}, by B {sk['by_b']:,}" + (
+            f" (double: by A {sk['double_by_a']:,}, by B {sk['double_by_b']:,})" if sk["name"] == "skunk" else ""),
+        f"first dealer   {_pct(s['first_dealer_win_rate'], s['first_dealer_win_rate_se'])}  won by the player who "
+        "dealt first (paired)",
+        f"deals          {s['deals_mean']:.2f} a game" + ("" if s["deals_mean_se"] is None else f" ± {s['deals_mean_se']:.2f}"),
+        "forfeits       " + ("none" if not f["by_a"] + f["by_b"] else f"by A {f['by_a']:,}, by B {f['by_b']:,}"),
+    ]
+    for r in f["reasons"]:
+        lines.append(wrap(f"  {r['games']:,} x {r['reason']}", indent=6))
+    if f["kinds"] > len(f["reasons"]):
+        lines.append(f"  ... {f['kinds'] - len(f['reasons'])} other reasons (the records have every one)")
+    if timing:
+        took = f" ({s['milliseconds'] / 1000:.1f} s, {s['shards_computed']:,} of {s['shards']:,} shards computed, the rest cached)"
+        lines.append(wrap("decisions      " + "; ".join(_speed(p) for p in s["speed"]) + took, indent=15))
+    lines += ["", wrap("model: " + s["model"]["description"]), wrap("± one standard error. Paired: each deck pair's share of A's wins "
+                                                   "(0, 1/2 or 1) averaged, the luck of the cards cancelled; raw: "
+                                                   "every game as if independent.")]
+    return "\n".join(lines)
+
+
+def match_json(s: dict, timing: bool = True) -> dict:
+    body = {k: v for k, v in s.items() if timing or k not in TIMING + ("shards_computed",)}
+    return header("match", s["variant"]) | body

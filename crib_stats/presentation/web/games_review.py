@@ -1,0 +1,115 @@
+"""The page's review of the player's decisions: which decisions it reviews, how it numbers them
+for the store, and the JSON the page's script reads (``static/games_tables.js``). The review
+itself is ``crib-stats review``'s (:mod:`crib_stats.match.review`): each decision put to the
+engine's advisors at the view it was made from (the record replayed), with two choices of the
+page's:
+
+- the throws are sampled on ``score_throws``' own default seed (``seed=None``), so a throw's
+  figures are exactly those ``discard --score`` prints for the player's view, and the hint's;
+- a forced play (every card that fits has one rank) is not computed (``value_forced=False``):
+  it gives up exactly nothing.
+
+The hint's ranking (:func:`hint_question`) is the page's too: the keyword arguments of the
+web's ``discard --score`` and ``advise --score`` jobs for the player's view now. Cards are
+written in the record's ASCII (``"10d"``, ``"js"``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from crib_stats.core.cards import DECK, parse
+from crib_stats.match.reviewed import VERSION, DecisionReview, costliest, totals
+from crib_stats.referee.deck import card_text
+
+# the method a kept review was computed by: a review by another method is computed again
+METHOD = (f"crib-stats review {VERSION}: throws by discard --score (seed 0, accuracy 0.002), cards by advise "
+          "--score (objective)")
+THROW_SEED, THROW_ACCURACY = 0, 0.002  # crib_stats.game.throws.DEFAULT_SEED, DEFAULT_ACCURACY (a test holds them)
+REVIEW = dict(seed=None, value_forced=False)  # review_view's arguments for the page (the module docstring)
+
+_ASCII = {str(c): card_text(c) for c in DECK}
+_CARD = re.compile(r"(?:A|[2-9]|10|J|Q|K)[♣♦♥♠]")
+
+
+def ascii_cards(x):
+    """``x`` (JSON-compatible) with every card the command line's JSON writes (``"10♦"``) in the
+    record's ASCII (``"10d"``); nothing else changes.
+
+    >>> ascii_cards({"throw": ["5♥", "J♦"], "model": "5♥ stays", "card": "10♣"})
+    {'throw': ['5h', 'jd'], 'model': '5♥ stays', 'card': '10c'}
+    """
+    if isinstance(x, str):
+        return _ASCII[x] if _CARD.fullmatch(x) else x
+    if isinstance(x, list):
+        return [ascii_cards(v) for v in x]
+    if isinstance(x, dict):
+        return {k: ascii_cards(v) for k, v in x.items()}
+    return x
+
+
+def hint_question(kind: str, position: dict, variant: str) -> tuple[str, dict]:
+    """The hint's ranking at ``position`` (a view's :meth:`~crib_stats.referee.View.position`):
+    ("discard", the keyword arguments of the web's ``board_throws`` job: ``discard --score``) or
+    ("play", those of its ``advice`` job: ``advise --score``)."""
+    scores = position["scores"]
+    role = "dealer" if position["dealer"] else "pone"
+    if kind == "discard":
+        return "discard", dict(cards=tuple(position["hand"]), role=role, mine=scores["you"], theirs=scores["opponent"],
+                               variant=variant, seed=THROW_SEED, accuracy=THROW_ACCURACY, top=None)
+    mine = [p["card"] for p in position["played"] if p["by"] == "you"]
+    dealt = list(position["hand"]) + list(position["discard"]) + mine
+    return "play", dict(dealt=tuple(dealt), throw=tuple(position["discard"]), starter=position["starter"], role=role,
+                        played=tuple(p["card"] for p in position["played"]), discard_policy="objective",
+                        score=(scores["you"], scores["opponent"]), variant=variant, when_no_hand="widen")
+
+
+def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[tuple[int, int, dict]]:
+    """(the decision's number in the game from 0, its deal, the entry) for every decision of
+    ``seat``; with ``finished_only``, those of deals that are over (every deal before the last,
+    and the last once the game is over). The number keys the store's reviews; it is the
+    decision's place in :func:`crib_stats.match.review.decision_views` of both seats."""
+    out, n = [], 0
+    deals = record["deals"]
+    for j, deal in enumerate(deals):
+        done = j < len(deals) - 1 or record["result"] is not None
+        for d in deal["decisions"]:
+            if d["seat"] == seat and (done or not finished_only):
+                out.append((n, j, d))
+            n += 1
+    return out
+
+
+def entry(r: DecisionReview, number: int) -> dict:
+    """One decision's review as the page reads it: the decision made (``made``, a play's one
+    card), the engine's best (``None`` when refused), the P(win)s and ``p_win_lost`` (``None``
+    when refused), ``rank`` of ``choices``, ``forced``, ``error`` (the refusal's line), its
+    ``decision`` number and ``deal``."""
+    one = (lambda cards: list(cards)) if r.kind == "discard" else (lambda cards: cards[0])
+    out = {"kind": r.kind, "made": one(r.made), "scores": {"you": r.scores[0], "opponent": r.scores[1]},
+           "dealer": r.dealer, "hand": list(r.hand), "forced": r.forced, "error": r.refused,
+           "best": None if r.refused else one(r.best), "p_win_made": r.p_win_made, "p_win_best": r.p_win_best,
+           "p_win_lost": None if r.refused else r.given_up, "rank": None if r.refused else r.rank,
+           "choices": None if r.refused else r.choices, "decision": number, "deal": r.deal}
+    if r.kind == "play":
+        out |= {"count": r.count, "sequence": list(r.sequence), "ev_made": r.ev_made, "ev_best": r.ev_best,
+                "p_win_error_bound": r.p_win_error_bound}
+    elif r.refused is None:
+        out |= {"p_win_se": r.p_win_made_se, "best_se": r.p_win_best_se}
+    return out
+
+
+def summary(reviewed: list[tuple[int, DecisionReview]]) -> dict:
+    """The page's review of ``reviewed`` ((decision number, review), in order): each decision's
+    :func:`entry`, each deal's totals and the game's (:func:`crib_stats.match.review.totals`),
+    the costliest three (their decision numbers)."""
+    number = {id(r): n for n, r in reviewed}
+    reviews = [r for _, r in reviewed]
+    deals = sorted({r.deal for r in reviews})
+    return {"decisions": [entry(r, n) for n, r in reviewed],
+            "deals": [{"deal": j, **totals(r for r in reviews if r.deal == j)} for j in deals],
+            "game": totals(reviews), "costliest": [number[id(r)] for r in costliest(reviews)]}
+
+
+__all__ = ["METHOD", "REVIEW", "THROW_SEED", "THROW_ACCURACY", "ascii_cards", "hint_question", "seat_decisions",
+           "entry", "summary"]

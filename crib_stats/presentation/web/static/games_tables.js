@@ -1,0 +1,110 @@
+// The games' tables: the hint (the engine's ranking of the decision now), the review of a deal's
+// decisions and of the game, the list of games with the running figures.
+import { el, fixed } from "./dom.js";
+import { cardsNode } from "./games_board.js";
+
+const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%");
+
+function table(head, rows, caption) {
+  return el("div", { class: "table-wrap" },
+    el("table", { class: "g-table-data" },
+      caption ? el("caption", { text: caption }) : "",
+      el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", class: h.num ? "num" : null, text: h.label })))),
+      el("tbody", {}, ...rows)));
+}
+
+const td = (content, num = false) => el("td", { class: num ? "num" : null }, content);
+
+// the hint: {kind, ranking} (discard --score's or advise --score's JSON, cards in ASCII)
+export function hintNode(h) {
+  const r = h.ranking;
+  if (h.kind === "discard") {
+    const rows = r.throws.slice(0, 6).map((t, i) => el("tr", { class: i === 0 ? "best" : null, "data-throw": t.throw.join(" ") },
+      td(cardsNode(t.throw)), td(cardsNode(t.keep)), td(fixed(t.p_win, 4), true), td("±" + fixed(t.p_win_se, 4), true),
+      td(t.points_throw ? "the points throw" : (t.vs_points >= 0 ? "+" : "") + fixed(t.vs_points, 4), true)));
+    return el("div", { class: "g-hint", "data-kind": "discard" },
+      el("p", { class: "g-hint-line" }, "Throw ", cardsNode(r.best_for_board.throw),
+        ...(r.board_differs ? [" for the board (the points throw is ", cardsNode(r.best_for_points.throw), ")."]
+          : [" (for the board and for points)."])),
+      table([{ label: "throw" }, { label: "keep" }, { label: "P(win)", num: true }, { label: "±", num: true },
+        { label: "vs points", num: true }], rows, `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by P(win) at ${r.score.mine}–${r.score.theirs} (discard --score)`));
+  }
+  const rows = r.plays.map((p, i) => el("tr", { class: i === 0 ? "best" : null, "data-card": p.card },
+    td(cardsNode([p.card])), td(fixed(p.p_win, 4), true), td((p.ev >= 0 ? "+" : "") + fixed(p.ev, 3), true),
+    td(fixed(p.gives_up, 3), true)));
+  return el("div", { class: "g-hint", "data-kind": "play" },
+    el("p", { class: "g-hint-line" }, "Play ", cardsNode([r.plays[0].card]), ` (greedy would play ${r.greedy}).`),
+    table([{ label: "card" }, { label: "P(win)", num: true }, { label: "E[you − them]", num: true },
+      { label: "gives up", num: true }], rows, `Every card that fits, by P(win) (advise --score; ${r.hands_consistent.toLocaleString("en")} opponent hands still possible)`));
+}
+
+function decisionCell(e) {
+  if (e.kind === "discard") return el("span", {}, "threw ", cardsNode(e.made));
+  return el("span", {}, "played ", cardsNode([e.made]), e.sequence.length ? " on " : " to lead", e.sequence.length ? cardsNode(e.sequence) : "");
+}
+
+function reviewRow(e, withDeal) {
+  const best = e.best === null ? "–" : cardsNode(Array.isArray(e.best) ? e.best : [e.best]);
+  const lost = e.error ? el("span", { class: "g-refused", text: e.error }) : e.forced ? "forced (one rank fits)"
+    : e.p_win_lost > 0 ? fixed(e.p_win_lost, 4) : "0 (the best)";
+  return el("tr", { class: e.rank === 1 ? "best" : e.p_win_lost >= 0.01 ? "g-costly" : null, "data-decision": String(e.decision) },
+    withDeal ? td(String(e.deal + 1), true) : "", td(`${e.scores.you}–${e.scores.opponent}`, true), td(decisionCell(e)),
+    td(best), td(fixed(e.p_win_made, 4), true), td(fixed(e.p_win_best, 4), true), td(lost, true));
+}
+
+const REVIEW_HEAD = [{ label: "score", num: true }, { label: "you" }, { label: "the engine's best" },
+  { label: "P(win) yours", num: true }, { label: "best", num: true }, { label: "given up", num: true }];
+
+function totalsLine(t) {
+  return `${t.decisions} decision${t.decisions === 1 ? "" : "s"} with a choice gave up ${fixed(t.p_win_lost, 4)} of P(win)` +
+    ` (the throw${t.throws === 1 ? "" : "s"} ${fixed(t.throws_lost, 4)}, the card${t.cards === 1 ? "" : "s"} ${fixed(t.cards_lost, 4)});` +
+    ` ${t.best} the engine's best` + (t.forced ? `; ${t.forced} forced` : "") + (t.refused ? `; ${t.refused} not measured` : "") + ".";
+}
+
+// the review of one deal (its decisions and totals)
+export function dealReviewNode(review, deal) {
+  const entries = review.decisions.filter((e) => e.deal === deal);
+  const totals = review.deals.find((d) => d.deal === deal);
+  const parts = [];
+  if (entries.length) parts.push(table(REVIEW_HEAD, entries.map((e) => reviewRow(e, false))));
+  if (totals) parts.push(el("p", { class: "g-totals", text: totalsLine(totals) }));
+  if (review.pending) parts.push(el("p", { class: "help", text: `Reviewing ${review.pending} more decision${review.pending === 1 ? "" : "s"}…` }));
+  return el("div", { class: "g-review", "data-deal": String(deal), "aria-busy": review.pending ? "true" : "false" }, ...parts);
+}
+
+// the review of the whole game: every decision, each deal's totals, the game's, the costliest
+export function gameReviewNode(review) {
+  const rows = review.decisions.map((e) => reviewRow(e, true));
+  const deals = review.deals.map((d) => el("tr", {}, td(String(d.deal + 1), true), td(String(d.decisions), true),
+    td(fixed(d.throws_lost, 4), true), td(fixed(d.cards_lost, 4), true), td(fixed(d.p_win_lost, 4), true)));
+  const costly = review.costliest.map((n) => review.decisions.find((e) => e.decision === n)).filter(Boolean);
+  return el("div", { class: "g-review g-game-review", "aria-busy": review.pending ? "true" : "false" },
+    el("p", { class: "g-totals", text: "The game: " + totalsLine(review.game) }),
+    costly.length ? el("p", {}, "The costliest: ", ...costly.flatMap((e, i) => [i ? "; " : "", `deal ${e.deal + 1}, `,
+      decisionCell(e), ` (${fixed(e.p_win_lost, 4)})`])) : "",
+    table([{ label: "deal", num: true }, { label: "decisions", num: true }, { label: "throws gave up", num: true },
+      { label: "cards gave up", num: true }, { label: "in all", num: true }], deals, "Each deal"),
+    table([{ label: "deal", num: true }, ...REVIEW_HEAD], rows, "Every decision"),
+    review.pending ? el("p", { class: "help", text: `Reviewing ${review.pending} more decision${review.pending === 1 ? "" : "s"}…` }) : "",
+    el("p", { class: "caption", text: "Measured as " + review.method + "; P(win) given up is the best P(win) less yours." }));
+}
+
+// the list of games and the running figures; onOpen(id) opens one
+export function gamesListNode(listing, onOpen) {
+  const f = listing.figures;
+  const figures = el("p", { class: "g-figures" },
+    `${f.games} game${f.games === 1 ? "" : "s"}, ${f.finished} finished, ${f.won} won (${pct(f.win_rate)}). `,
+    f.decisions_reviewed ? `P(win) given up per decision ${fixed(f.p_win_lost_per_decision, 4)} over ${f.decisions_reviewed} reviewed` +
+      ` (per throw ${fixed(f.p_win_lost_per_throw, 4)} over ${f.throws_reviewed}, per card ${fixed(f.p_win_lost_per_card, 4)} over ${f.cards_reviewed}).`
+      : "No decision reviewed yet.");
+  const rows = listing.games.slice(0, 30).map((gm) => {
+    const open = el("button", { type: "button", class: "g-open", "data-game": gm.id, text: gm.over ? "review" : "resume",
+      "aria-label": `${gm.over ? "review" : "resume"} the game of ${gm.created.slice(0, 16).replace("T", " ")}` });
+    open.addEventListener("click", () => onOpen(gm.id));
+    return el("tr", { "data-game": gm.id }, td(gm.created.slice(0, 16).replace("T", " ")), td(gm.opponent), td(gm.variant),
+      td(`${gm.scores.you}–${gm.scores.opponent}`, true), td(gm.winner === null ? "playing" : gm.winner === "you" ? "won" : "lost"),
+      td(gm.reviewed ? fixed(gm.p_win_lost, 3) : "–", true), td(open));
+  });
+  return el("div", {}, figures, rows.length ? table([{ label: "started (UTC)" }, { label: "opponent" }, { label: "game" },
+    { label: "score", num: true }, { label: "result" }, { label: "P(win) given up", num: true }, { label: "" }], rows) : "");
+}

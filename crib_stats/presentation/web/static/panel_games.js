@@ -1,0 +1,327 @@
+// The "Play a game" panel: a whole game against a player of the toolkit, played by the server's
+// referee (/api/games). The board (both scores, the last move's pegs), your hand as cards (click,
+// or Tab and Space/Enter: throw two, then play), the count and its cards, the cards played, the
+// events in words (go, 31, last card, his heels), each show itemised with the crib last, a Hint
+// for the decision now, the review of each deal once it is over and of the game at the end, and
+// the record to download. While the opponent decides on the server the page says it is thinking
+// and asks again (a long poll); the rest of the page keeps answering. The game's id is in the URL.
+import { $, el } from "./dom.js";
+import { RANKS } from "./cards.js";
+import { commit, state } from "./state.js";
+import { get, post } from "./games_api.js";
+import { cardNode, cardText, cardsNode, eventWords, gameOverWords, scoreTrack, showNode } from "./games_board.js";
+import { dealReviewNode, gameReviewNode, gamesListNode, hintNode } from "./games_tables.js";
+
+export const id = "games";
+export const label = "Play a game";
+// game: the game shown; gseed: the packs' seed of a new game (a link can deal a chosen game)
+export const defaults = { game: "", gseed: "" };
+export const checks = { game: (v) => /^[0-9a-f]{16}$/.test(v), gseed: (v) => /^\d{1,15}$/.test(v) };
+
+const DECIDE_WAIT = 0.3; // seconds a decision's answer waits for a quick opponent (one round trip)
+const POLL_WAIT = 20; // seconds a long poll waits for a thinking opponent
+
+let g = null; // the game as last answered
+let log = []; // every event seen, by its index
+let selected = new Set(); // the cards picked to throw
+let busy = false;
+let focusHand = false; // put the keyboard's focus back on the hand once the next decision is asked
+let review = null;
+let reviewing = false;
+let listing = null;
+
+const rankOf = (c) => RANKS.indexOf(c.slice(0, -1).toUpperCase());
+const sorted = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || a.slice(-1).localeCompare(b.slice(-1)));
+
+function build() {
+  const panel = $("panel-games");
+  const opponent = el("select", { id: "g-opponent" });
+  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card (to 121)" }),
+    el("option", { value: "five-card", text: "five-card (to 61)" }));
+  const form = el("form", { id: "g-new", autocomplete: "off", class: "row" },
+    el("label", { for: "g-opponent", text: "Opponent" }), opponent, el("label", { for: "g-variant", text: "Game" }), variant,
+    el("button", { type: "submit", id: "g-go", text: "New game" }));
+  panel.append(
+    el("div", { id: "g-start" }, form,
+      el("p", { class: "help", text: "The opponent decides on this machine from what its seat sees; engine throws and " +
+        "plays by P(win) (discard --score, advise --score). Hint ranks your decision now; each deal is reviewed once it is over." }),
+      el("details", { id: "g-list" }, el("summary", { text: "Your games and your running figures" }), el("div", { id: "g-games" }))),
+    el("p", { id: "g-error", class: "error", role: "alert", "aria-live": "assertive" }),
+    el("div", { id: "g-game", hidden: true },
+      el("div", { id: "g-board", class: "g-board" }),
+      el("p", { id: "g-status", class: "g-status", role: "status", "aria-live": "polite", tabindex: "-1" }),
+      el("div", { class: "g-felt" },
+        el("div", { class: "g-spot" }, el("span", { class: "label", text: "Starter" }), el("span", { id: "g-starter" })),
+        el("div", { class: "g-spot" }, el("span", { class: "label", text: "Count" }), el("span", { id: "g-count", class: "g-count" }),
+          el("span", { id: "g-sequence", class: "g-sequence" })),
+        el("div", { class: "g-spot" }, el("span", { class: "label", text: "The opponent played" }), el("span", { id: "g-theirs" })),
+        el("div", { class: "g-spot" }, el("span", { class: "label", text: "You played" }), el("span", { id: "g-mine" }))),
+      el("section", { id: "g-end", hidden: true, "aria-labelledby": "g-result" },
+        el("h3", { id: "g-result", class: "g-result" }),
+        el("p", {}, el("a", { id: "g-record", download: "", text: "Download the game's record (JSON, crib-stats-game/1)" })),
+        el("h3", { class: "sub", text: "The game's review" }), el("div", { id: "g-game-review", "aria-live": "polite" })),
+      el("div", { id: "g-hand-box", class: "g-hand-box" },
+        el("h3", { id: "g-ask", class: "g-ask" }),
+        el("div", { id: "g-hand", class: "g-hand", role: "group", "aria-labelledby": "g-ask" }),
+        el("div", { class: "row" }, el("button", { type: "button", id: "g-throw", class: "g-throw", text: "Throw to the crib" }),
+          el("button", { type: "button", id: "g-hint-go", text: "Hint" }),
+          el("button", { type: "button", id: "g-retry", hidden: true, text: "Ask again" }))),
+      el("div", { id: "g-hint", "aria-live": "polite" }),
+      el("h3", { class: "sub", text: "This deal" }),
+      el("ol", { id: "g-log", class: "g-log", "aria-live": "polite" }),
+      el("section", { id: "g-last", hidden: true, "aria-labelledby": "g-last-title" },
+        el("h3", { id: "g-last-title", class: "sub" }), el("div", { id: "g-shows" }),
+        el("h3", { id: "g-review-title", class: "sub" }), el("div", { id: "g-deal-review", "aria-live": "polite" }))));
+}
+
+function showError(text) { $("g-error").textContent = text || ""; }
+
+async function refreshList() {
+  try {
+    listing = await get("/api/games");
+  } catch (e) { showError(e.message); return; }
+  const sel = $("g-opponent");
+  if (!sel.options.length) {
+    for (const name of listing.opponents) sel.append(el("option", { value: name, text: name }));
+    sel.value = listing.default_opponent;
+  }
+  $("g-games").replaceChildren(gamesListNode(listing, (gid) => { commit({ game: gid }); open(gid); }));
+}
+
+function merge(events) { for (const e of events) log[e.index] = e; }
+
+function accept(r) {
+  if (!g || r.id !== g.id) log = [];
+  merge(r.events);
+  g = r;
+  render();
+}
+
+async function open(gid) {
+  showError("");
+  g = null; log = []; review = null; selected = new Set();
+  try {
+    accept(await get(`/api/games/${gid}`, { since: 0 }));
+  } catch (e) {
+    showError(e.status === 404 ? `There is no game ${gid} on this server (it keeps its games in its own file).` : e.message);
+    $("g-game").hidden = true;
+    return;
+  }
+  follow();
+}
+
+async function newGame(ev) {
+  ev.preventDefault();
+  showError("");
+  busy = true;
+  try {
+    const body = { opponent: $("g-opponent").value, variant: $("g-variant").value };
+    if (state.gseed) body.seed = Number(state.gseed);
+    const r = await post("/api/games", body, { wait: DECIDE_WAIT });
+    commit({ game: r.id });
+    g = null; review = null; selected = new Set();
+    focusHand = true;
+    accept(r);
+  } catch (e) { showError(e.message); } finally { busy = false; }
+  if (g) render();
+  follow();
+  refreshList();
+}
+
+// while the opponent thinks: ask again, each time waiting on the server for its decision
+async function follow() {
+  const gid = g && g.id;
+  while (g && g.id === gid && g.thinking) {
+    try {
+      accept(await get(`/api/games/${gid}`, { since: log.length, wait: POLL_WAIT }));
+    } catch (e) {
+      showError(e.message + (e.status === 0 ? " Ask again once it is back." : ""));
+      $("g-retry").hidden = false;
+      return;
+    }
+  }
+  if (g && g.id === gid && g.result) refreshList();
+}
+
+async function decide(kind, payload) {
+  if (busy || !g) return;
+  busy = true;
+  showError("");
+  $("g-hint").replaceChildren();
+  focusHand = true;
+  render();
+  try {
+    const r = await post(`/api/games/${g.id}/${kind}`, { ...payload, decision: g.decision }, { wait: DECIDE_WAIT });
+    selected = new Set();
+    busy = false;
+    accept(r);
+  } catch (e) {
+    busy = false;
+    showError(e.message);
+    render();
+    if (e.status === 409) { try { accept(await get(`/api/games/${g.id}`, { since: log.length })); } catch (x) { /* shown */ } }
+    return;
+  }
+  follow();
+}
+
+function pick(card) {
+  if (!g || busy) return;
+  if (g.to_act === "play") { decide("play", { card }); return; }
+  if (g.to_act !== "discard") return;
+  if (selected.has(card)) selected.delete(card);
+  else if (selected.size < g.choices.throw) selected.add(card);
+  else { showError(`You throw ${g.choices.throw} cards: unpick one first.`); return; }
+  showError("");
+  renderHand();
+}
+
+function renderHand() {
+  const v = g.view;
+  const mine = !busy && !g.thinking && g.to_act;
+  const legal = new Set(g.choices ? g.choices.cards : []);
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#g-hand");
+  const focusCard = focused ? document.activeElement.dataset.card : null;
+  const buttons = sorted(v.hand).map((c) => {
+    const ok = mine && legal.has(c);
+    const b = el("button", { type: "button", class: "g-card " + c.slice(-1), "data-card": c,
+      "aria-pressed": g.to_act === "discard" ? String(selected.has(c)) : null, "aria-disabled": ok ? "false" : "true",
+      "aria-label": `${cardText(c)}${g.to_act === "discard" ? ": throw it?" : g.to_act === "play" ? (ok ? ": play it" : ": would pass 31") : ""}`,
+      title: g.to_act === "play" && !legal.has(c) ? `it would take the count past 31` : null }, cardNode(c));
+    b.addEventListener("click", () => { if (b.getAttribute("aria-disabled") === "false") pick(c); });
+    return b;
+  });
+  $("g-hand").replaceChildren(...buttons);
+  if (!buttons.length) $("g-hand").append(el("span", { class: "help", text: "(no cards left)" }));
+  const ask = !g.to_act ? (g.result ? "The game is over" : "Your hand") : g.to_act === "discard"
+    ? `Throw ${g.choices.throw} cards to ${v.dealer ? "your" : "the opponent's"} crib` : "Play a card";
+  $("g-ask").textContent = ask + (g.to_act === "discard" ? ` (${selected.size} of ${g.choices.throw} picked)` : "");
+  const thr = $("g-throw");
+  thr.hidden = g.to_act !== "discard";
+  thr.disabled = !(mine && g.to_act === "discard" && selected.size === g.choices.throw);
+  $("g-hint-go").disabled = !mine;
+  $("g-hand-box").hidden = !!g.result;
+  const again = focusCard && $("g-hand").querySelector(`[data-card="${focusCard}"]`);
+  if (again) again.focus();
+  else if (focusHand && mine) {
+    const first = $("g-hand").querySelector('[aria-disabled="false"]');
+    if (first) { first.focus(); focusHand = false; }
+  } else if (focused) $("g-status").focus();
+}
+
+function lastMover() {
+  for (let i = log.length - 1; i >= 0; i--) if (log[i] && log[i].points && log[i].by) return log[i].by;
+  return null;
+}
+
+function render() {
+  if (!g) return;
+  $("g-game").hidden = false;
+  const v = g.view;
+  const events = log.filter(Boolean);
+  scoreTrack($("g-board"), g, events, lastMover());
+  $("g-board").dataset.decision = String(g.decision);
+  const role = v.dealer ? "you deal (your crib)" : "the opponent deals (their crib)";
+  $("g-status").textContent = g.result ? gameOverWords(g.result, g.result.winner)
+    : g.problem ? `${g.problem}. It is asked again in a few seconds.`
+      : g.thinking ? `The opponent (${g.opponent}) is thinking…`
+        : `Deal ${v.deal + 1} of your ${g.variant} game against ${g.opponent}: ${role}. ` +
+          (g.to_act === "discard" ? "Your throw." : `Your card (the count is ${v.count}).`);
+  $("g-game").setAttribute("aria-busy", g.thinking ? "true" : "false");
+  Object.assign($("g-game").dataset, { toAct: g.to_act || "", deal: String(v.deal) });
+  $("g-retry").hidden = !g.problem;
+  $("g-starter").replaceChildren(v.starter ? cardNode(v.starter) : el("span", { class: "help", text: "cut after the throws" }));
+  $("g-count").textContent = String(v.count);
+  $("g-sequence").replaceChildren(cardsNode(v.sequence));
+  $("g-theirs").replaceChildren(cardsNode(v.played.filter((p) => p.by === "opponent").map((p) => p.card)));
+  $("g-mine").replaceChildren(cardsNode(v.played.filter((p) => p.by === "you").map((p) => p.card)));
+  renderHand();
+  const here = events.filter((e) => e.deal === v.deal && eventWords(e) && e.kind !== "show");
+  $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind,
+    text: eventWords(e) })));
+  renderLast(events);
+  renderEnd();
+}
+
+// the last deal over: its shows (the pone's hand, the dealer's, the crib) and its review
+function renderLast(events) {
+  const deal = g.result ? g.view.deal : g.view.deal - 1;
+  const shows = events.filter((e) => e.kind === "show" && e.deal === deal);
+  $("g-last").hidden = deal < 0;
+  if (deal < 0) return;
+  $("g-last-title").textContent = `Deal ${deal + 1}: the shows`;
+  $("g-shows").replaceChildren(...(shows.length ? shows.map(showNode)
+    : [el("p", { class: "help", text: "No show: the game ended in the play." })]));
+  $("g-review-title").textContent = `Deal ${deal + 1}: your decisions reviewed`;
+  if (fresh()) {
+    $("g-deal-review").replaceChildren(dealReviewNode(review, deal));
+  } else {
+    $("g-deal-review").replaceChildren(el("p", { class: "help", text: "Reviewing your decisions (the engine ranks each one)…" }));
+  }
+  if (!fresh() || review.pending) loadReview();
+}
+
+// the review covers every deal over (the server reviews the deals that are over)
+const dealsOver = () => g.view.deal + (g.result ? 1 : 0);
+const fresh = () => !!review && review.id === g.id && review.deals_over === dealsOver();
+
+async function loadReview() {
+  if (reviewing || !g) return;
+  reviewing = true;
+  const gid = g.id;
+  try {
+    while (g && g.id === gid) {
+      const r = await get(`/api/games/${gid}/review`, { wait: POLL_WAIT });
+      if (!g || g.id !== gid) break;
+      review = r;
+      renderLast(log.filter(Boolean));
+      renderEnd();
+      if (r.complete && fresh()) break;
+    }
+  } catch (e) {
+    showError(e.message);
+  } finally { reviewing = false; }
+}
+
+function renderEnd() {
+  $("g-end").hidden = !g.result;
+  if (!g.result) return;
+  $("g-result").textContent = gameOverWords(g.result, g.result.winner) +
+    ` You ${g.result.scores.you}, the opponent ${g.result.scores.opponent}.`;
+  $("g-record").href = `/api/games/${g.id}/record`;
+  $("g-record").setAttribute("download", `crib-stats-game-${g.id}.json`);
+  $("g-game-review").replaceChildren(fresh() ? gameReviewNode(review)
+    : el("p", { class: "help", text: "Reviewing the game…" }));
+}
+
+async function hint() {
+  if (!g || busy) return;
+  const at = g.decision;
+  $("g-hint").replaceChildren(el("p", { class: "help", text: "The engine is ranking your choices…" }));
+  $("g-hint").setAttribute("aria-busy", "true");
+  try {
+    const h = await get(`/api/games/${g.id}/hint`, undefined, {
+      onWait: (s) => { $("g-hint").replaceChildren(el("p", { class: "help", text: `The server is busy: asking again in ${s} s…` })); } });
+    if (g && h.id === g.id && h.decision === at && g.decision === at) $("g-hint").replaceChildren(hintNode(h));
+  } catch (e) {
+    $("g-hint").replaceChildren(el("p", { class: "error", text: "No hint: " + e.message }));
+  } finally { $("g-hint").removeAttribute("aria-busy"); }
+}
+
+export function init() {
+  build();
+  $("g-new").addEventListener("submit", newGame);
+  $("g-throw").addEventListener("click", () => {
+    if (g && g.to_act === "discard" && selected.size === g.choices.throw) decide("discard", { cards: [...selected] });
+  });
+  $("g-hint-go").addEventListener("click", hint);
+  $("g-retry").addEventListener("click", () => { showError(""); $("g-retry").hidden = true; if (g) open(g.id); });
+}
+
+export function restore() {
+  if (state.game && (!g || g.id !== state.game)) open(state.game);
+  if (!state.game) { g = null; log = []; $("g-game").hidden = true; }
+  if (state.tab === id) refreshList();
+}
+
+export function shownNow() { refreshList(); }

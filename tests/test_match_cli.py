@@ -1,0 +1,105 @@
+"""``crib-stats match``: the text, --json (one schema), --out (every record, replayable, through
+the writer that never replaces a foreign file unless --force), and bad input refused in one line
+with exit 2 before anything is played or written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from crib_stats.match import read_records
+from crib_stats.referee import validate
+
+
+def test_the_text_report(cli):
+    code, out, err = cli("match", "greedy", "random", "--games", "8", "--seed", "2")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("match: greedy (A) against random (B), six-card, 8 games (4 deck pairs")
+    for label in ("A's win rate", "game points", "skunks", "first dealer", "deals", "forfeits", "decisions", "model:"):
+        assert any(line.startswith(label) for line in lines), label
+    assert all(len(line) <= 80 for line in lines)
+    code, quiet, _ = cli("match", "greedy", "random", "--games", "8", "--seed", "2", "--no-timing")
+    assert code == 0 and not any(line.startswith("decisions") for line in quiet.splitlines())
+    code, again, _ = cli("match", "greedy", "random", "--games", "8", "--seed", "2", "--no-timing")
+    assert again == quiet  # the same output every run without the timings
+
+
+def test_json_has_the_schema_and_the_model(cli):
+    code, out, _ = cli("match", "greedy", "greedy", "--games", "20", "--variant", "five-card", "--json")
+    s = json.loads(out)
+    assert code == 0 and s["schema_version"] == 1 and s["command"] == "match" and s["variant"] == "five-card"
+    assert s["games"] == 20 and s["pairs"] == 10 and s["kernel"] is True and "whole-game kernel" in s["model"]["description"] and s["model"]["assumes"]
+    assert 0 <= s["win_rate"] <= 1 and 0 <= s["win_rate_raw"] <= 1 and 0 <= s["first_dealer_win_rate"] <= 1
+    assert s["skunks"]["name"] == "lurch" and [p["player"] for p in s["speed"]] == ["greedy", "greedy"]
+    code, out, _ = cli("match", "greedy", "greedy", "--games", "20", "--json", "--no-timing")
+    assert "speed" not in json.loads(out) and "milliseconds" not in json.loads(out)
+
+
+@pytest.mark.parametrize("argv", [["match", "greedy", "random", "--games", "4"],
+                                  ["match", "greedy", "greedy", "--games", "40", "--variant", "five-card"]])
+def test_json_follows_the_one_schema(cli, argv):
+    """The package's JSON rules (tests/test_json_schema.py): every float a sampled figure with its
+    _se; timings are whole numbers (microseconds, milliseconds, decisions a second)."""
+    import test_json_schema as schema
+
+    schema.test_every_json_object_follows_the_schema(cli, argv)
+
+
+def test_out_writes_every_record_and_the_summary(cli, tmp_path):
+    out = tmp_path / "games"
+    code, text, err = cli("match", "greedy", "random", "--games", "6", "--out", str(out))
+    assert code == 0 and f"wrote {out / 'games.jsonl'}" in err and f"wrote {out / 'summary.json'}" in err
+    records = list(read_records(out / "games.jsonl"))
+    assert len(records) == 6 and [r["deck"] for r in records] == [0, 0, 1, 1, 2, 2]
+    for r in records:
+        validate(r)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["command"] == "match" and summary["games"] == 6
+    assert "games.jsonl" in (out / "crib-stats-index.md").read_text()
+    code, _, _ = cli("match", "greedy", "random", "--games", "4", "--out", str(out))  # its own files: replaced
+    assert code == 0 and len(list(read_records(out / "games.jsonl"))) == 4
+
+
+def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
+    (tmp_path / "games.jsonl").write_text("mine\n")
+    code, out, err = cli("match", "greedy", "random", "--games", "2", "--out", str(tmp_path))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "games.jsonl exists" in err
+    assert (tmp_path / "games.jsonl").read_text() == "mine\n"
+    code, _, _ = cli("match", "greedy", "random", "--games", "2", "--out", str(tmp_path), "--force")
+    assert code == 0 and len(list(read_records(tmp_path / "games.jsonl"))) == 2
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["greedy", "random", "--games", "3"], "--games must be an even number, at least 2"),
+    (["greedy", "random", "--games", "0"], "--games must be an even number, at least 2"),
+    (["greedy", "random", "--games", "1"], "--games must be an even number, at least 2"),
+    (["greedy", "random", "--games", "ten"], "--games takes a whole number"),
+    (["greedy", "random"], "the following arguments are required: --games"),
+    (["greedy", "nobody", "--games", "2"], "unknown player 'nobody'"),
+    (["greedy", "exec:", "--games", "2"], "give the command after exec:"),
+    (["greedy", "random", "--games", "2", "--variant", "four-player"], "the referee plays the two-player games"),
+    (["greedy", "random", "--games", "2", "--time-limit", "0"], "--time-limit must be a positive number"),
+    (["greedy", "random", "--games", "2", "--time-limit", "soon"], "--time-limit takes a number of seconds"),
+    (["greedy", "random", "--games", "4", "--shards", "3"], "--shards must be 1 to 2"),
+    (["greedy", "random", "--games", "2", "--seed", "-1"], "--seed must be at least 0"),
+    (["greedy", "random", "--games", "2", "--force"], "--force goes with --out DIR"),
+    (["greedy", "random", "--games", "2", "--workers", "2"], "--workers goes with --scheduler local"),
+    (["greedy", "random", "--games", "2", "--scheduler", "nowhere"], "scheduler must be local or a Dask address"),
+])
+def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, argv, says):
+    code, out, err = cli("match", *argv, "--out", str(tmp_path / "o")) if "--force" not in argv else cli("match", *argv)
+    assert code == 2 and out == "", (out, err)
+    assert len(err.splitlines()) == 1 and says in err, err
+    assert not (tmp_path / "o").exists()  # nothing written, not even the folder
+
+
+def test_help_has_examples(capsys):
+    from crib_stats.presentation.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["match", "--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and "examples:" in out and "crib-stats match greedy random --games 200" in out
+    assert "--time-limit" in out and "exec:COMMAND" in out

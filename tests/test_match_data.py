@@ -1,0 +1,122 @@
+"""The committed matches (data/match_results.json, data/match_games.npz; crib_stats.match.committed):
+their figures are their rows', each planned match reaches its standard error, greedy's first
+dealer wins as often as the board says, a reduced run of each match is the committed one's first
+games exactly (the code has not drifted from the data), and the files are the index's."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from crib_stats.core.data import data_file
+from crib_stats.match.committed import GAMES, MATCHES, RESULTS, board_first_dealer, committed, measure
+from crib_stats.match.rows import G_A_WON
+
+SE_TARGET = 0.01
+TARGETED = ("engine-greedy", "points-greedy", "engine-points", "greedy-random")
+ENGINE = ("engine-greedy", "engine-points")
+TIMING = ("speed", "milliseconds", "shards_computed", "shards")
+
+
+@pytest.fixture(scope="module")
+def stored():
+    return committed()
+
+
+def present(stored, key):
+    if key not in stored:  # planned: test_the_readme_the_notebook_and_the_index_say_which_matches_are_committed
+        pytest.skip(f"{key} is planned, not committed yet: the lead runs it (crib_stats.match.committed."
+                    f"write_committed('crib_stats/data', only=[{key!r}]), most of an hour or more)")
+    return stored[key]
+
+
+def test_the_files_are_the_indexs():
+    index = data_file("crib-stats-index.md").read_text()
+    for name in (RESULTS, GAMES):
+        assert data_file(name, must_exist=True).is_file() and f"`{name}`" in index
+
+
+@pytest.mark.parametrize("key", list(MATCHES))
+def test_the_figures_are_their_rows(stored, key):
+    m = present(stored, key)
+    again = m.summary()
+    want = {k: v for k, v in m.entry["summary"].items() if k not in TIMING}
+    got = {k: v for k, v in again.items() if k not in TIMING}
+    assert got == want
+    p = MATCHES[key]
+    assert (m.a, m.b, m.variant, m.entry["pairs"], m.rows.shape[0]) == (p.a, p.b, p.variant, p.pairs, 2 * p.pairs)
+    # the paired win rate by hand: each deck pair's share of A's wins, averaged
+    w = m.rows[:, G_A_WON].reshape(-1, 2).mean(axis=1)
+    assert again["win_rate"] == pytest.approx(w.mean()) and again["win_rate_se"] == pytest.approx(
+        w.std(ddof=1) / math.sqrt(len(w)))
+
+
+@pytest.mark.parametrize("key", TARGETED)
+def test_each_planned_match_reaches_its_standard_error(stored, key):
+    s = present(stored, key).summary()
+    assert s["win_rate_se"] <= SE_TARGET and 0 <= s["win_rate"] <= 1
+    assert s["forfeits"]["by_a"] + s["forfeits"]["by_b"] == 0
+
+
+@pytest.mark.parametrize("key, variant", [("greedy-greedy", "six-card"), ("greedy-greedy-five-card", "five-card")])
+def test_greedys_first_dealer_wins_as_often_as_the_board_says(stored, key, variant):
+    """Two game model players in whole games against the board's P(win) at the start (the deal
+    model's induction, no game played): within three of their joint standard errors. Both games
+    of a greedy pair are one game, so A's paired rate is exactly 1/2."""
+    s = present(stored, key).summary()
+    board, board_se = board_first_dealer(variant)
+    assert s["win_rate"] == 0.5 and s["win_rate_se"] == 0
+    assert abs(s["first_dealer_win_rate"] - board) <= 3 * math.hypot(s["first_dealer_win_rate_se"], board_se)
+    assert s["first_dealer_win_rate_se"] < 0.002
+
+
+@pytest.mark.parametrize("key, pairs", [
+    ("greedy-greedy", 2000), ("greedy-greedy-five-card", 2000), ("greedy-random", 10), ("points-greedy", 2),
+    pytest.param("engine-greedy", 1, marks=pytest.mark.slow), pytest.param("engine-points", 1, marks=pytest.mark.slow)])
+def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp_path):
+    m = present(stored, key)
+    got = measure(key, pairs, cache_dir=tmp_path)
+    assert np.array_equal(got["games"], m.rows[:2 * pairs].astype(np.int32))
+    if key.startswith("greedy-greedy"):  # the reduced run's first dealer agrees with the board too
+        s = got["entry"]["summary"]
+        board, board_se = board_first_dealer(MATCHES[key].variant)
+        assert abs(s["first_dealer_win_rate"] - board) <= 3 * math.hypot(s["first_dealer_win_rate_se"], board_se)
+
+
+def readme_row(key: str, stored) -> str:
+    """The README's row of match ``key`` ("The committed matches"), from the committed data."""
+    p = MATCHES[key]
+    head = f"| `{key}` | {p.a} vs {p.b}, {p.variant} | {p.pairs:,} |"
+    if key not in stored:
+        return head + " planned, not yet run | | |"
+    s, e = stored[key].summary(), stored[key].entry
+    first = f"{100 * s['first_dealer_win_rate']:.2f}% ± {100 * s['first_dealer_win_rate_se']:.2f}"
+    if "board_first_dealer" in e:
+        first += f" (board {100 * e['board_first_dealer']['p_win']:.2f}%)"
+    return head + f" {100 * s['win_rate']:.2f}% ± {100 * s['win_rate_se']:.2f} | {first} | {s['deals_mean']:.2f} |"
+
+
+def test_the_readme_the_notebook_and_the_index_say_which_matches_are_committed(stored):
+    """A planned match not played yet is listed as planned, and only then: the README's table
+    (its committed rows are the data's figures), the notebook's committed output and the index's
+    description all agree with the data."""
+    import json
+    from pathlib import Path
+
+    from crib_stats.match.committed import contents, planned
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    for key in MATCHES:
+        assert readme_row(key, stored) in readme, key
+    nb = json.loads((root / "notebooks" / "10_match.ipynb").read_text())
+    printed = "".join("".join(o.get("text", "")) for o in nb["cells"][1]["outputs"]).splitlines()
+    assert printed[0] == "committed: " + ", ".join(k for k in MATCHES if k in stored)
+    assert [line.split(": ")[1].split(" ")[0] for line in printed[1:]] == planned(stored)
+    assert all(line.startswith("planned, not committed yet: ") for line in printed[1:])
+    index = data_file("crib-stats-index.md").read_text()
+    for name in (RESULTS, GAMES):
+        row = next(line for line in index.splitlines() if line.startswith(f"| `{name}` |"))
+        assert row.rstrip(" |").endswith(contents(stored))

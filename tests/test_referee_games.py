@@ -1,0 +1,191 @@
+"""The referee over many games: no view ever holds a card the rules have not shown its seat, a
+game rebuilt from its record is the same game at every step, records replay point for point and
+agree with the naive twin (tests/reference.py record_twin), and a record the rules contradict
+is refused with one line naming the field."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import reference
+from crib_stats.core.cards import Card
+from crib_stats.players import GreedyPlayer, RandomPlayer
+from crib_stats.referee import FORMAT, SEATS, Game, RecordError, play_game, validate
+from crib_stats.referee.deck import card_text, other, pack
+
+DEALER, PONE = SEATS  # in deal 0 the first dealer deals
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def random_game_steps(seed: int, deck: int, variant: str):
+    """A random game played step by step: yields (the game after every decision, what the test
+    itself knows each seat has been shown this deal, the cards dealt this deal by seat). What a
+    seat has been shown: its dealt cards (the test's own packs); the starter once both have
+    thrown; every card played; the hands and the crib once their show is an event, each show
+    checked against the cards the test knows were kept and thrown."""
+    rng = random.Random(seed * 1000 + deck)
+    g = Game(variant, seed, deck)
+    dealt, throws, shown = {}, {}, {}
+    read = 0
+    while True:
+        for e in g.events[read:]:
+            if e.kind == "deal":
+                dealer_cards, pone_cards, starter = pack(seed, deck, e.deal, variant)
+                dealt[e.deal] = ({e.seat: dealer_cards, other(e.seat): pone_cards}, starter)
+                throws[e.deal] = {}
+                shown = {s: set(dealt[e.deal][0][s]) for s in SEATS}
+            mine, starter = dealt[e.deal]
+            thrown = throws[e.deal]
+            if e.kind == "starter":
+                assert len(thrown) == 2 and e.card == starter
+            if e.kind == "show":
+                dealer = SEATS[e.deal % 2]
+                want = (thrown[other(dealer)] + thrown[dealer] if e.whose == "crib"
+                        else tuple(c for c in mine[e.seat] if c not in thrown[e.seat]))
+                assert e.cards == want
+            for s in SEATS:
+                shown[s] |= set(e.cards) | ({e.card} if e.card is not None else set())
+        read = len(g.events)
+        yield g, shown, dealt[g.deal.index][0]
+        turn = g.to_act()
+        if turn is None:
+            return
+        v = g.view(turn.seat)
+        if turn.kind == "discard":
+            choice = tuple(rng.sample(list(v.hand), v.throw))
+            throws[g.deal.index][turn.seat] = choice
+        else:
+            choice = rng.choice(v.legal)
+        g.apply(turn.seat, choice)
+
+
+def cards_in(x) -> set:
+    """Every Card anywhere inside a view (dataclasses, tuples)."""
+    if isinstance(x, Card):
+        return {x}
+    if isinstance(x, (tuple, list)):
+        return set().union(*(cards_in(y) for y in x)) if x else set()
+    if hasattr(x, "__dataclass_fields__"):
+        return set().union(*(cards_in(getattr(x, f)) for f in x.__dataclass_fields__))
+    return set()
+
+
+def texts_in(x) -> set:
+    """Every card text anywhere inside a JSON object."""
+    if isinstance(x, dict):
+        return set().union(set(), *(texts_in(v) for v in x.values()))
+    if isinstance(x, list):
+        return set().union(set(), *(texts_in(v) for v in x))
+    return {x} if isinstance(x, str) and x in ALL_TEXTS else set()
+
+
+ALL_TEXTS = {card_text(Card.from_code(c)) for c in range(52)}
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_no_view_ever_holds_a_card_the_rules_have_not_shown_that_seat(variant):
+    games = 0
+    for deck in range(12):
+        for g, shown, mine in random_game_steps(3, deck, variant):
+            for s in SEATS:
+                v = g.view(s)
+                assert cards_in(v) <= shown[s], (deck, s, cards_in(v) - shown[s])
+                assert texts_in(v.as_dict()) <= {card_text(c) for c in shown[s]}
+                assert v.dealt == mine[s] and set(v.hand) <= set(mine[s])
+            assert texts_in([e.as_dict() for e in g.events if e.deal == g.deal.index]) <= {
+                card_text(c) for c in shown[DEALER] & shown[PONE]}  # the log is public
+        games += 1
+    assert games == 12
+
+
+def test_a_game_rebuilt_from_its_record_is_the_same_game_at_every_step():
+    for variant, deck, deals in (("six-card", 0, 3), ("five-card", 1, 99)):  # six-card: its first 3 deals, the end
+        for g, _, _ in random_game_steps(4, deck, variant):
+            if g.deal.index >= deals and not g.over:
+                continue
+            rec = json.loads(json.dumps(g.record()))  # as a file would hold it
+            h = Game.from_record(rec)
+            assert h.record() == g.record() and h.to_act() == g.to_act() and h.scores == g.scores
+            assert [e.as_dict() for e in h.events] == [e.as_dict() for e in g.events]
+            assert all(h.view(s) == g.view(s) for s in SEATS)
+
+
+def test_a_replay_hands_a_review_the_view_of_every_decision():
+    live = []
+    for g, _, _ in random_game_steps(6, 2, "six-card"):
+        turn = g.to_act()
+        if turn is not None:
+            live.append(g.view(turn.seat))
+    seen = []
+    Game.from_record(g.record(), each=lambda d, game: seen.append((d, game.view(d["seat"]))))
+    assert [v for _, v in seen] == live and len(live) > 20
+    assert all(d["position"] == v.position() and v.to_act == d["kind"] for d, v in seen)
+
+
+def test_play_game_records_replay_point_for_point_and_agree_with_the_naive_twin():
+    """Random vs random and greedy vs greedy, both variants: the referee's replay reproduces each
+    record, and the rule-book twin re-scores every deal's scores, every card's and go's points
+    and the result from the cards and the order of play alone."""
+    n = 0
+    for variant in ("six-card", "five-card"):
+        for deck in range(12):
+            for players in ((RandomPlayer(deck), RandomPlayer(deck + 100)), (GreedyPlayer(), GreedyPlayer())):
+                rec = json.loads(json.dumps(play_game(players, 11, deck, variant)))
+                assert rec["format"] == FORMAT and rec["result"]["forfeit"] is None
+                validate(rec)
+                scores, entries, result = reference.record_twin(rec)
+                assert scores == [d["scores"] for d in rec["deals"]]
+                assert entries == [[(p["by"], p["points"]) for p in d["plays"]] for d in rec["deals"]]
+                r = rec["result"]
+                assert result == (r["winner"], r["skunk"], r["double_skunk"])
+                assert r["scores"] == rec["deals"][-1]["scores"] and max(r["scores"].values()) >= rec["target"]
+                n += 1
+    assert n == 48
+
+
+def test_a_record_the_rules_contradict_is_refused_with_one_line_naming_the_field():
+    rec = play_game((RandomPlayer(1), RandomPlayer(2)), 5, 0)
+
+    def refused(change, match):
+        bad = json.loads(json.dumps(rec))
+        change(bad)
+        with pytest.raises(RecordError, match=match) as info:
+            validate(bad)
+        assert "\n" not in str(info.value)
+
+    refused(lambda r: r.update(format="crib-stats-game/2"), "format: expected 'crib-stats-game/1'")
+    refused(lambda r: r.pop("result"), "no 'result'")
+    refused(lambda r: r.update(variant="three-player"), "variant: the referee plays the two-player games")
+    refused(lambda r: r.update(target=100), "target: the six-card game is played to 121")
+    refused(lambda r: r.update(seed=None), "seed and deck")
+    refused(lambda r: r.update(seed=6), r"deals\[0\].decisions\[0\]: the first_pone cannot throw")  # other cards
+    refused(lambda r: r["deals"][0]["shows"][0].update(points=99), r"deals\[0\].shows\[0\].points: the record has 99")
+    refused(lambda r: r["deals"][1]["scores"].update(first_pone=-1), r"deals\[1\].scores.first_pone")
+    refused(lambda r: r["result"].update(winner="first_pone" if r["result"]["winner"] == DEALER else DEALER),
+            "result.winner")
+    refused(lambda r: r["deals"][0]["decisions"][0].update(seat=DEALER), "the replay asks the first_pone to discard")
+    refused(lambda r: r["deals"][0]["decisions"][0].update(cards=["ah", "ah"]), "duplicate")
+    refused(lambda r: r["deals"][0]["decisions"][2]["position"].update(count=7), r"position.count")
+    refused(lambda r: r["deals"][0].update(extra=1), r"deals\[0\].extra: not a field")
+    refused(lambda r: r["deals"][0]["plays"][0].update(go=1), r"plays\[0\]")
+    refused(lambda r: r["deals"].append(dict(r["deals"][-2], dealer=SEATS[len(r["deals"]) % 2])),
+            "the replay asks nothing: the game is over")
+    refused(lambda r: r["deals"][0].update(dealer=PONE), "deals alternate")
+    refused(lambda r: r.update(players=[]), "players: expected an object")
+
+
+def test_a_record_without_a_seed_replays_from_its_own_cards():
+    rec = play_game((GreedyPlayer(), GreedyPlayer()), 7, 2, "five-card")
+    rec.update(seed=None, deck=None)
+    g = validate(rec)
+    assert g.result == rec["result"]
+    rec["deals"][1]["starter"] = None
+    with pytest.raises(RecordError, match="without a seed gives every deal's starter"):
+        validate(rec)
+
+
