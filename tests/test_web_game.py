@@ -321,6 +321,34 @@ def test_a_busy_pool_is_429_with_retry_after_and_a_stuck_call_is_stopped():
         heavy.active = 0
 
 
+@pytest.mark.parametrize("path, params", [
+    ("/api/advise", {"dealt": DEAL, "throw": "qs kd", "starter": "4c", "role": "dealer",
+                     "discard_policy": "warm_heavy"}),
+    ("/api/advise", {"dealt": DEAL, "throw": "qs qs", "starter": "4c", "role": "pone"}),
+    ("/api/advise", {"dealt": DEAL, "throw": "qs kd", "starter": "4c", "role": "pone", "score": "0,200"}),
+    ("/api/discard", {"cards": DEAL + " 2c", "role": "dealer", "score": "110,112"}),
+    ("/api/discard", {"cards": DEAL, "role": "dealer", "score": "110,112", "accuracy": "2"}),
+])
+def test_a_heavy_request_it_would_refuse_is_refused_at_once_without_the_pool(client, capsys, path, params):
+    """The checks run on the event loop: a bad heavy request is the command line's line at
+    once, and never waits for (or starts) a worker that may still be compiling."""
+    pool_of = client.app.state.heavy
+    before = pool_of._threads is not None
+    r = get(client, path, **params)
+    assert r.status_code == 400 and list(r.json()) == ["error"]
+    if path == "/api/advise":
+        args = ["advise", *params["dealt"].split(), "--throw", *params["throw"].split(), "--starter",
+                params["starter"], "--" + params["role"]]
+        args += ["--discard-policy", params["discard_policy"]] if "discard_policy" in params else []
+        args += ["--score", *params["score"].split(",")] if "score" in params else []
+    else:
+        args = ["discard", *params["cards"].split(), "--dealer", "--score", *params["score"].split(",")]
+        args += ["--accuracy", params["accuracy"]] if "accuracy" in params else []
+    code, _, err = cli(capsys, args)
+    assert code == 2 and r.json()["error"] == err.strip().removeprefix("crib-stats: error: ")
+    assert (pool_of._threads is not None) == before  # no worker was started for it
+
+
 def test_the_job_builds_the_clis_object(capsys):
     text = discard_routes.board_throws(tuple(DEAL.split()), "pone", 117, 117, "six-card", 0, 0.002, 4)
     code, out, _ = cli(capsys, ["discard", *DEAL.split(), "--pone", "--score", "117", "117", "--top", "4", "--json"])

@@ -221,6 +221,27 @@ def _counts(cards) -> np.ndarray:
 # ------------------------------------------------------------------------------------------
 
 
+def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
+                 score: tuple[int, int] | None = None, variant: str = "six-card", when_no_hand: str = "refuse"):
+    """The checks :func:`advise` makes of its inputs before any kernel runs (plain Python, a
+    millisecond): the :class:`Situation`, the variant and the committed board (None without
+    ``score``). Raises the :class:`AdviseError` :func:`advise` would; the server calls it on
+    its event loop so that a request it would refuse never waits for the heavy pool."""
+    if discard_policy not in POLICIES:
+        raise AdviseError(f"advise: unknown --discard-policy {discard_policy!r:.20}; choose "
+                          f"{' or '.join(POLICIES)}")
+    if when_no_hand not in WHEN_NO_HAND:
+        raise AdviseError(f"advise: unknown --when-no-hand {when_no_hand!r:.20}; choose {' or '.join(WHEN_NO_HAND)}")
+    sit = situation(dealt, throw, starter, role, played, variant)
+    v = get_variant(sit.variant)
+    if discard_policy == "equilibrium" and v.name != "six-card":
+        raise AdviseError("advise: the equilibrium discards are solved for the six-card game only")
+    board = None
+    if score is not None:
+        board = check_score(score, v.name, discard_policy, committed_board(v.name, discard_policy))
+    return sit, v, board
+
+
 def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
            score: tuple[int, int] | None = None, variant: str = "six-card", deck: tuple[int, ...] = FULL,
            walk: str = "auto", detail: dict | None = None, when_no_hand: str = "refuse") -> Advice:
@@ -240,18 +261,8 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     from crib_stats.kernels import advise as ka, posterior  # lazy: numba only when used
 
     start = time.perf_counter()
-    if discard_policy not in POLICIES:
-        raise AdviseError(f"advise: unknown --discard-policy {discard_policy!r:.20}; choose "
-                          f"{' or '.join(POLICIES)}")
-    if when_no_hand not in WHEN_NO_HAND:
-        raise AdviseError(f"advise: unknown --when-no-hand {when_no_hand!r:.20}; choose {' or '.join(WHEN_NO_HAND)}")
-    sit = situation(dealt, throw, starter, role, played, variant)
-    v = get_variant(sit.variant)
-    if discard_policy == "equilibrium" and v.name != "six-card":
-        raise AdviseError("advise: the equilibrium discards are solved for the six-card game only")
-    board = None
-    if score is not None:
-        board = check_score(score, v.name, discard_policy, committed_board(v.name, discard_policy))
+    sit, v, board = check_inputs(dealt, throw, starter, role, played, discard_policy=discard_policy, score=score,
+                                 variant=variant, when_no_hand=when_no_hand)
     deck = tuple(sorted(set(int(r) for r in deck)))
     if deck != FULL and discard_policy != "objective":
         raise AdviseError("advise: a reduced pack takes the objective policy")

@@ -256,6 +256,23 @@ def _stratified(v, unseen: np.ndarray, seed: int, accuracy: float, common: tuple
             return est
 
 
+def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
+                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None):
+    """The checks :func:`score_throws` makes before any kernel runs (plain Python): the variant
+    and the parsed deal. Raises the :class:`GameError` it would; the server calls it on its
+    event loop so that a request it would refuse never waits for the heavy pool."""
+    v = check_variant(variant)
+    dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
+    check_position(mine, theirs, v.game, role, where="discard --score", deals="this deal")
+    if not (0 < accuracy < 1):
+        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
+    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
+        raise GameError(f"discard --score: the number of opponent hands must be 2 to {10 * MAX_HANDS:,}, got {hands}")
+    if seed < 0 or seed >= 2**63:
+        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    return v, dealt
+
+
 def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
                  accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None
                  ) -> BoardAnalysis:
@@ -266,15 +283,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     from crib_stats.kernels import boardthrow as kt
 
     start = time.perf_counter()
-    v = check_variant(variant)
-    dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
-    check_position(mine, theirs, v.game, role, where="discard --score", deals="this deal")
-    if not (0 < accuracy < 1):
-        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
-    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
-        raise GameError(f"discard --score: the number of opponent hands must be 2 to {10 * MAX_HANDS:,}, got {hands}")
-    if seed < 0 or seed >= 2**63:
-        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    v, dealt = check_inputs(cards, role, mine, theirs, variant, seed=seed, accuracy=accuracy, hands=hands)
     k = board_inputs(v.name)
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])

@@ -237,7 +237,11 @@ class HeavyPool:
             if self.active >= self.workers + self.waiting:
                 raise Busy(f"the server is busy with {self.active} long computations; try again in a few seconds")
             self.start()
-            self._inflight[key] = asyncio.ensure_future(self._compute(key, fn, kwargs))
+            task = asyncio.ensure_future(self._compute(key, fn, kwargs))
+            # a client that left before the answer (its request cancelled) still has its task's
+            # outcome read, so that a refusal is not logged as "never retrieved"
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            self._inflight[key] = task
         return await asyncio.shield(self._inflight[key])
 
     async def _compute(self, key, fn, kwargs: dict) -> str:

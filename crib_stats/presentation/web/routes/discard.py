@@ -66,11 +66,14 @@ async def discard_(
         from crib_stats.game import throws
 
         seed_n = whole_number(None if seed is None else str(seed), "--seed", 0)
-        return await api.heavy_answer(
-            request, board_throws, cards=tuple(dealt), role=role, mine=board[0], theirs=board[1], variant=variant,
-            seed=throws.DEFAULT_SEED if seed_n is None else seed_n,
-            accuracy=throws.DEFAULT_ACCURACY if accuracy is None else accuracy,
-            top=whole_number(None if top is None else str(top), "--top", 1))
+        asked = dict(cards=tuple(dealt), role=role, mine=board[0], theirs=board[1], variant=variant,
+                     seed=throws.DEFAULT_SEED if seed_n is None else seed_n,
+                     accuracy=throws.DEFAULT_ACCURACY if accuracy is None else accuracy)
+        top_k = whole_number(None if top is None else str(top), "--top", 1)
+        # what score_throws would refuse is refused here, at once, not after a wait for the heavy pool
+        throws.check_inputs(list(dealt), role, asked["mine"], asked["theirs"], variant, seed=asked["seed"],
+                            accuracy=asked["accuracy"])
+        return await api.heavy_answer(request, board_throws, **asked, top=top_k)
     need_n = whole_number(None if need is None else str(need), "--need")
     top_k = whole_number(None if top is None else str(top), "--top", 1)
     options.discard_by_points(need=need_n, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent, seed=seed,

@@ -107,6 +107,11 @@ async def advise(
 ):
     options.need_role("advise", role)
     board = params.score_pair(score, request.url.path)
+    from crib_stats.game.advise import check_inputs
+
+    # what advise would refuse is refused here, at once, not after a wait for the heavy pool
+    check_inputs(api.tokens(dealt), api.tokens(throw), starter, role, api.tokens(played),
+                 discard_policy=discard_policy, score=board, variant=variant, when_no_hand=when_no_hand)
     return await api.heavy_answer(request, advice, dealt=tuple(api.tokens(dealt)), throw=tuple(api.tokens(throw)),
                                   starter=starter, role=role, played=tuple(api.tokens(played)),
                                   discard_policy=discard_policy, score=board, variant=variant,
