@@ -20,6 +20,7 @@ throw by points), then whole random deals by points until someone wins: the simu
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from .boardthrow import V_WIN, draw_hand, hand_values, my_tables, objective_throw, unseen_of
@@ -244,3 +245,11 @@ def warmup() -> None:
     tab = np.zeros((121, 121, 4))
     board_games(0, 0, 0, 6, 2, 2.0, 0, np.array([0, 121], np.int64), gm_in, keeps, keep_rows(keeps), tab, 121, 91, False)
     games_from(0, 0, np.arange(6, dtype=np.int64), 0, 1, 0, 0, gm_in, 121, 91, False)
+    # what game.boardplay calls from Python: a parent loaded from the cache compiles none of these
+    cards = np.arange(6, dtype=np.int64)
+    kept = np.zeros((2, 4), np.int64)
+    split(cards, gm_in[3], 0, kept[0], np.zeros(4, np.int64), 0)
+    walk(np.zeros(1, np.int64), np.zeros(1, np.int64), 0, True, 0, 0, 121)
+    # compiled for its types, not run: the tables above are empty, and it would read them
+    board_decide.compile(tuple(numba.typeof(a) for a in (cards, 1, 0, 0, np.uint64(1), 2, 2.0, gm_in, keeps,
+                                                         keep_rows(keeps), tab, 121, 91, False)))
