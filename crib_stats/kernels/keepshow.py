@@ -64,36 +64,15 @@ def _fits(opts, pick, d, req):
     return True
 
 
-@njit(cache=True, parallel=True)
-def keep_show_posterior(pool, kt, pol, qry, slabs):
-    """(weight, rows, hands): :func:`.posterior.keep_posterior` with the show (``qry.with_show``)
-    from the table ``kt``, the weights of the allowed rows only: ``weight[i, hand points, crib
-    points]`` for kept row ``rows[i]`` (``rows`` the allowed rows, ascending), and how many hands
-    keep at least one allowed multiset. ``slabs`` partial tallies (one a thread: integer sums, the
-    split never shows).
-
-    A rank multiset's hands that keep its major row (the must cards surely kept) are counted at
-    once at the show its ranks give, those holding the jack of the starter's suit apart when
-    that jack is surely kept or surely thrown (one point more for the hand or the crib); then
-    the hands whose suits can add more are moved one by one to their own show: those holding
-    that jack where it may go either way, those holding a suit in every kept rank (a flush may
-    be kept) and, when your thrown cards are all of the starter's suit, those holding it in
-    every thrown rank (the crib may flush); and so is each exception of the pool. A multiset
-    whose major row keeps the must cards or not depending on the suits is walked hand by hand."""
+@njit(cache=True)
+def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
+    """Slab ``sl`` of :func:`keep_show_posterior`: the rank multisets ``sl``, ``sl + slabs``, ...
+    tallied into ``w``; the hands counted. Its own kernel, not the parallel loop's body: numba's
+    parallel passes over a body this size (with all it inlines) took half the module's compile
+    (its warm-up compiled in 69 s as the loop's body, 36 s split, on the same loaded machine;
+    the same speed once compiled: ``scripts/bench.py --advise --against``)."""
     ok_rows = qry.ok_rows
-    n_rows = ok_rows.shape[0]
-    slot = np.full(n_rows, -1, np.int64)
-    n_ok = 0
-    for r in range(n_rows):
-        if ok_rows[r]:
-            slot[r] = n_ok
-            n_ok += 1
-    rows = np.zeros(n_ok, np.int64)
-    for r in range(n_rows):
-        if slot[r] >= 0:
-            rows[slot[r]] = r
-    weight = np.zeros((slabs, n_ok, SHOW_BINS, SHOW_BINS), np.int64)
-    hands = np.zeros(slabs, np.int64)
+    hands = 0
     # the tuples' arrays as locals: an array read out of a tuple inside the loop costs a reference
     # count taken and dropped each time, on a count the threads share
     multisets = kt.multisets
@@ -140,181 +119,214 @@ def keep_show_posterior(pool, kt, pol, qry, slabs):
         if (mine[i] & 3) != ss:
             my_flush = False
     su = Suits(keep, ss, nob, my_crib, my_flush)
-    if n_ok == 0:
-        return weight[0], rows, 0
-    for sl in prange(slabs):
-        w = weight[sl]
-        ranks, opts, n_opts, pick = suit_scratch(dealt)
-        allowed = np.zeros((dealt, 6), np.int64)
-        n_allowed = np.zeros(dealt, np.int64)
-        chosen = np.zeros((dealt, 6), np.int64)
-        n_chosen = np.zeros(dealt, np.int64)
-        sel = np.zeros(dealt, np.int64)
-        cards = np.zeros(dealt, np.int64)
-        pos_rank = np.zeros(dealt, np.int64)
-        hand_rank = np.zeros(n_throws, np.int64)
-        crib_rank = np.zeros(n_throws, np.int64)
-        krow = np.zeros(n_throws, np.int64)
-        crib_ranks = np.zeros(4, np.int64)
-        req = np.zeros((6, dealt), np.int64)  # the suit tests of the hands moved one by one
-        for h in range(sl, m_rows, slabs):
-            counts = multisets[h]
-            feasible = True
-            for r in range(RANKS):
-                if popcount4(must_masks[r]) > counts[r]:
-                    feasible = False
+    ranks, opts, n_opts, pick = suit_scratch(dealt)
+    allowed = np.zeros((dealt, 6), np.int64)
+    n_allowed = np.zeros(dealt, np.int64)
+    chosen = np.zeros((dealt, 6), np.int64)
+    n_chosen = np.zeros(dealt, np.int64)
+    sel = np.zeros(dealt, np.int64)
+    cards = np.zeros(dealt, np.int64)
+    pos_rank = np.zeros(dealt, np.int64)
+    hand_rank = np.zeros(n_throws, np.int64)
+    crib_rank = np.zeros(n_throws, np.int64)
+    krow = np.zeros(n_throws, np.int64)
+    crib_ranks = np.zeros(4, np.int64)
+    req = np.zeros((6, dealt), np.int64)  # the suit tests of the hands moved one by one
+    for h in range(sl, m_rows, slabs):
+        counts = multisets[h]
+        feasible = True
+        for r in range(RANKS):
+            if popcount4(must_masks[r]) > counts[r]:
+                feasible = False
+                break
+        if not feasible:
+            continue
+        d, _ = suit_options(counts, deck_masks, ranks, opts, n_opts)
+        ways = pool_options(ranks, opts, n_opts, d, pool_masks, must_masks, allowed, n_allowed)
+        if ways == 0:
+            continue
+        rank_parts(counts, throws, keep_index, my_ranks, starter >> 2, hand_table, crib_table, pos_rank,
+                    hand_rank, crib_rank, krow, crib_ranks)
+        base = offsets[h]
+        mk = major[h]
+        sure = 0
+        if mk >= 0 and ok_rows[mk]:
+            sure = must_kept(keep_sets[mk], counts, must_masks)
+        if sure == -1:
+            # whether the major row keeps the must cards depends on the suits: every hand
+            for i in range(d):
+                sel[i] = 0
+            while True:
+                for i in range(d):
+                    pick[i] = allowed[i, sel[i]]
+                at = base + table_index(pick, n_opts, d)
+                assign(ranks, opts, pick, d, cards)
+                hands += _hand(cards, table[at], throw_of[at], at, mustmask_of(cards, must_masks), throws,
+                                   keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su, scale, w)
+                if not next_pick(sel, n_allowed, d):
                     break
-            if not feasible:
-                continue
-            d, _ = suit_options(counts, deck_masks, ranks, opts, n_opts)
-            ways = pool_options(ranks, opts, n_opts, d, pool_masks, must_masks, allowed, n_allowed)
-            if ways == 0:
-                continue
-            rank_parts(counts, throws, keep_index, my_ranks, starter >> 2, hand_table, crib_table, pos_rank,
-                        hand_rank, crib_rank, krow, crib_ranks)
-            base = offsets[h]
-            mk = major[h]
-            sure = 0
-            if mk >= 0 and ok_rows[mk]:
-                sure = must_kept(keep_sets[mk], counts, must_masks)
-            if sure == -1:
-                # whether the major row keeps the must cards depends on the suits: every hand
+            continue
+        # the jack of the starter's suit in the major row's hands: surely kept (dh), surely
+        # thrown (dc), or either way (split: those hands are moved one by one)
+        j_at = -1
+        for i in range(d):
+            if ranks[i] == JACK:
+                j_at = i
+        dh = 0
+        dc = 0
+        split = False
+        hr = 0
+        cr = 0
+        if sure == 1:
+            kset = keep_sets[mk]
+            for q in range(n_throws):
+                if krow[q] == mk:
+                    hr = hand_rank[q]
+                    cr = crib_rank[q] + my_crib
+                    break
+            with_nob = 0
+            if j_at >= 0 and nob_free:
+                for j in range(n_allowed[j_at]):
+                    with_nob += (opts[j_at, allowed[j_at, j]] >> ss) & 1
+                with_nob = ways // n_allowed[j_at] * with_nob
+                if kset[JACK] == counts[JACK]:
+                    dh = 1
+                elif kset[JACK] == 0:
+                    dc = 1
+                else:
+                    split = True
+            s = slot[mk]
+            if dh + dc > 0:
+                w[s, hr + dh, cr + dc] += with_nob * scale
+                w[s, hr, cr] += (ways - with_nob) * scale
+            else:
+                w[s, hr, cr] += ways * scale
+            hands += ways
+            # the hands whose suits can add more than the jack: one test each, in order
+            n_req = 0
+            if split:
+                for i in range(d):
+                    req[n_req, i] = (1 << ss) if i == j_at else 0
+                n_req += 1
+            kept_once = True
+            thrown_once = True
+            for i in range(d):
+                r = ranks[i]
+                if kset[r] > 1:
+                    kept_once = False
+                if counts[r] - kset[r] > 1:
+                    thrown_once = False
+            if kept_once:  # a flush of the kept cards in suit x
+                for x in range(4):
+                    for i in range(d):
+                        req[n_req, i] = (1 << x) if kset[ranks[i]] > 0 else 0
+                    n_req += 1
+            if my_flush and thrown_once:  # a crib flush: their thrown cards in the starter's suit
+                for i in range(d):
+                    req[n_req, i] = (1 << ss) if counts[ranks[i]] > kset[ranks[i]] else 0
+                n_req += 1
+            for t in range(n_req):
+                ways_t = 1
+                for i in range(d):
+                    n = 0
+                    for j in range(n_allowed[i]):
+                        if (opts[i, allowed[i, j]] & req[t, i]) == req[t, i]:
+                            chosen[i, n] = allowed[i, j]
+                            n += 1
+                    n_chosen[i] = n
+                    ways_t *= n
+                if ways_t == 0:
+                    continue
                 for i in range(d):
                     sel[i] = 0
                 while True:
                     for i in range(d):
-                        pick[i] = allowed[i, sel[i]]
-                    at = base + table_index(pick, n_opts, d)
-                    assign(ranks, opts, pick, d, cards)
-                    hands[sl] += _hand(cards, table[at], throw_of[at], at, mustmask_of(cards, must_masks), throws,
-                                       keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su, scale, w)
-                    if not next_pick(sel, n_allowed, d):
-                        break
-                continue
-            # the jack of the starter's suit in the major row's hands: surely kept (dh), surely
-            # thrown (dc), or either way (split: those hands are moved one by one)
-            j_at = -1
-            for i in range(d):
-                if ranks[i] == JACK:
-                    j_at = i
-            dh = 0
-            dc = 0
-            split = False
-            hr = 0
-            cr = 0
-            if sure == 1:
-                kset = keep_sets[mk]
-                for q in range(n_throws):
-                    if krow[q] == mk:
-                        hr = hand_rank[q]
-                        cr = crib_rank[q] + my_crib
-                        break
-                with_nob = 0
-                if j_at >= 0 and nob_free:
-                    for j in range(n_allowed[j_at]):
-                        with_nob += (opts[j_at, allowed[j_at, j]] >> ss) & 1
-                    with_nob = ways // n_allowed[j_at] * with_nob
-                    if kset[JACK] == counts[JACK]:
-                        dh = 1
-                    elif kset[JACK] == 0:
-                        dc = 1
-                    else:
-                        split = True
-                s = slot[mk]
-                if dh + dc > 0:
-                    w[s, hr + dh, cr + dc] += with_nob * scale
-                    w[s, hr, cr] += (ways - with_nob) * scale
-                else:
-                    w[s, hr, cr] += ways * scale
-                hands[sl] += ways
-                # the hands whose suits can add more than the jack: one test each, in order
-                n_req = 0
-                if split:
-                    for i in range(d):
-                        req[n_req, i] = (1 << ss) if i == j_at else 0
-                    n_req += 1
-                kept_once = True
-                thrown_once = True
-                for i in range(d):
-                    r = ranks[i]
-                    if kset[r] > 1:
-                        kept_once = False
-                    if counts[r] - kset[r] > 1:
-                        thrown_once = False
-                if kept_once:  # a flush of the kept cards in suit x
-                    for x in range(4):
-                        for i in range(d):
-                            req[n_req, i] = (1 << x) if kset[ranks[i]] > 0 else 0
-                        n_req += 1
-                if my_flush and thrown_once:  # a crib flush: their thrown cards in the starter's suit
-                    for i in range(d):
-                        req[n_req, i] = (1 << ss) if counts[ranks[i]] > kset[ranks[i]] else 0
-                    n_req += 1
-                for t in range(n_req):
-                    ways_t = 1
-                    for i in range(d):
-                        n = 0
-                        for j in range(n_allowed[i]):
-                            if (opts[i, allowed[i, j]] & req[t, i]) == req[t, i]:
-                                chosen[i, n] = allowed[i, j]
-                                n += 1
-                        n_chosen[i] = n
-                        ways_t *= n
-                    if ways_t == 0:
-                        continue
-                    for i in range(d):
-                        sel[i] = 0
-                    while True:
-                        for i in range(d):
-                            pick[i] = chosen[i, sel[i]]
-                        moved = False  # by an earlier test
-                        for u in range(t):
-                            if _fits(opts, pick, d, req[u]):
-                                moved = True
-                                break
-                        at = base + table_index(pick, n_opts, d)
-                        if not moved and table[at] == mk:  # an exception is moved below
-                            assign(ranks, opts, pick, d, cards)
-                            nob_here = j_at >= 0 and (opts[j_at, pick[j_at]] >> ss) & 1 == 1
-                            if nob_here:
-                                w[s, hr + dh, cr + dc] -= scale
-                            else:
-                                w[s, hr, cr] -= scale
-                            hands[sl] -= 1
-                            hands[sl] += _hand(cards, mk, throw_of[at], at, mustmask_of(cards, must_masks), throws,
-                                               keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
-                                               scale, w)
-                        if not next_pick(sel, n_chosen, d):
+                        pick[i] = chosen[i, sel[i]]
+                    moved = False  # by an earlier test
+                    for u in range(t):
+                        if _fits(opts, pick, d, req[u]):
+                            moved = True
                             break
-            for e in range(exc_start[h], exc_start[h + 1]):
-                bits = exc_cards[e]
-                if (bits & outside) or (must_bits & ~bits):
-                    continue  # not in the pool, or without a must card
-                if sure == 1:  # counted with the major row above: it keeps another
-                    if (bits >> nob) & 1:
-                        w[slot[mk], hr + dh, cr + dc] -= scale
-                    else:
-                        w[slot[mk], hr, cr] -= scale
-                    hands[sl] -= 1
-                kr = exc_k[e]
-                q = exc_q[e]
-                decides = row_decides(kr, counts, must_masks, keep_sets, ok_rows)
-                if decides == 0:
-                    continue  # its row is not allowed, or it surely throws a must card
-                if decides == 1 and q >= 0:  # one best throw, the must cards kept: its cards are known
-                    thrown = exc_thrown[e]
-                    hp, cp = show_of_bits(bits & ~thrown, thrown, hand_rank[q], crib_rank[q], su)
-                    w[slot[kr], hp, cp] += scale
-                    hands[sl] += 1
-                    continue
-                x = exc_idx[e]
-                for i in range(d - 1, -1, -1):
-                    pick[i] = x % n_opts[i]
-                    x //= n_opts[i]
-                assign(ranks, opts, pick, d, cards)
-                hands[sl] += _hand(cards, kr, q, base + exc_idx[e], mustmask_of(cards, must_masks),
-                                   throws, keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
-                                   scale, w)
+                    at = base + table_index(pick, n_opts, d)
+                    if not moved and table[at] == mk:  # an exception is moved below
+                        assign(ranks, opts, pick, d, cards)
+                        nob_here = j_at >= 0 and (opts[j_at, pick[j_at]] >> ss) & 1 == 1
+                        if nob_here:
+                            w[s, hr + dh, cr + dc] -= scale
+                        else:
+                            w[s, hr, cr] -= scale
+                        hands -= 1
+                        hands += _hand(cards, mk, throw_of[at], at, mustmask_of(cards, must_masks), throws,
+                                           keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
+                                           scale, w)
+                    if not next_pick(sel, n_chosen, d):
+                        break
+        for e in range(exc_start[h], exc_start[h + 1]):
+            bits = exc_cards[e]
+            if (bits & outside) or (must_bits & ~bits):
+                continue  # not in the pool, or without a must card
+            if sure == 1:  # counted with the major row above: it keeps another
+                if (bits >> nob) & 1:
+                    w[slot[mk], hr + dh, cr + dc] -= scale
+                else:
+                    w[slot[mk], hr, cr] -= scale
+                hands -= 1
+            kr = exc_k[e]
+            q = exc_q[e]
+            decides = row_decides(kr, counts, must_masks, keep_sets, ok_rows)
+            if decides == 0:
+                continue  # its row is not allowed, or it surely throws a must card
+            if decides == 1 and q >= 0:  # one best throw, the must cards kept: its cards are known
+                thrown = exc_thrown[e]
+                hp, cp = show_of_bits(bits & ~thrown, thrown, hand_rank[q], crib_rank[q], su)
+                w[slot[kr], hp, cp] += scale
+                hands += 1
+                continue
+            x = exc_idx[e]
+            for i in range(d - 1, -1, -1):
+                pick[i] = x % n_opts[i]
+                x //= n_opts[i]
+            assign(ranks, opts, pick, d, cards)
+            hands += _hand(cards, kr, q, base + exc_idx[e], mustmask_of(cards, must_masks),
+                               throws, keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
+                               scale, w)
+    return hands
+
+
+@njit(cache=True, parallel=True)
+def keep_show_posterior(pool, kt, pol, qry, slabs):
+    """(weight, rows, hands): :func:`.posterior.keep_posterior` with the show (``qry.with_show``)
+    from the table ``kt``, the weights of the allowed rows only: ``weight[i, hand points, crib
+    points]`` for kept row ``rows[i]`` (``rows`` the allowed rows, ascending), and how many hands
+    keep at least one allowed multiset. ``slabs`` partial tallies (one a thread: integer sums, the
+    split never shows).
+
+    A rank multiset's hands that keep its major row (the must cards surely kept) are counted at
+    once at the show its ranks give, those holding the jack of the starter's suit apart when
+    that jack is surely kept or surely thrown (one point more for the hand or the crib); then
+    the hands whose suits can add more are moved one by one to their own show: those holding
+    that jack where it may go either way, those holding a suit in every kept rank (a flush may
+    be kept) and, when your thrown cards are all of the starter's suit, those holding it in
+    every thrown rank (the crib may flush); and so is each exception of the pool. A multiset
+    whose major row keeps the must cards or not depending on the suits is walked hand by hand."""
+    ok_rows = qry.ok_rows
+    n_rows = ok_rows.shape[0]
+    slot = np.full(n_rows, -1, np.int64)
+    n_ok = 0
+    for r in range(n_rows):
+        if ok_rows[r]:
+            slot[r] = n_ok
+            n_ok += 1
+    rows = np.zeros(n_ok, np.int64)
+    for r in range(n_rows):
+        if slot[r] >= 0:
+            rows[slot[r]] = r
+    weight = np.zeros((slabs, n_ok, SHOW_BINS, SHOW_BINS), np.int64)
+    hands = np.zeros(slabs, np.int64)
+    if n_ok == 0:
+        return weight[0], rows, 0
+    for sl in prange(slabs):
+        hands[sl] = _slab(sl, slabs, weight[sl], pool, kt, pol, qry, slot)
     return weight.sum(axis=0), rows, hands.sum()
 
 
