@@ -26,12 +26,16 @@ def rows():
 def test_the_first_committed_games_are_what_the_code_measures(rows):
     """Games 0 and 1 recomputed on the engine in two shards (their decisions replayed, the kept
     ones scored twice where the throws differ): the committed rows and counts exactly, which
-    were measured in one shard of all 240 games, so the shards change nothing."""
+    were measured in one shard of all 240 games, so the shards change nothing. The P(win)
+    differences to within 1e-15: on this machine a fresh process gives them 1.0e-18 away from
+    the committed ones in their last bits (the same with the code of c4ceeca, before this change;
+    not yet explained), while every decision, throw and count is the same exactly."""
     summary = bc.committed()
     _, out = bc.measure(2, summary["seed"], summary["sample_seed"], shards=2, cache_dir=False)
     first = rows["ints"][:, I["game"]] < 2
     assert len(out["ints"]) >= 2 and np.array_equal(out["ints"], rows["ints"][first])
-    assert np.array_equal(out["floats"], rows["floats"][first]) and np.array_equal(out["seen"], rows["seen"][:2])
+    assert np.allclose(out["floats"], rows["floats"][first], rtol=0, atol=1e-15)
+    assert np.array_equal(out["seen"], rows["seen"][:2])
 
 
 def test_a_killed_measurement_resumes_from_its_shards(tmp_path, monkeypatch):

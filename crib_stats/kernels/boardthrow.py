@@ -384,6 +384,9 @@ def warmup() -> None:
     keeps = np.zeros((1, 13), np.int64)
     keeps[0, 0] = 4
     _, rows, pre, done, _ = deal_setup(cards, gm_in[3], t5, keeps, 1, 0, 0, 121, 91, False, gm_in)
+    # called from Python too (game.boardplay): loaded inside deal_setup from the cache, they are not compiled
+    keep_rows(keeps)
+    objective_throw(cards, 1, gm_in)
     prefix = (keeps, rows, pre, done, 0, 0, False)
     sampled_values(0, 0, 0, unseen, 1, 121, 91, gm_in, mine_tab, prefix, tab)
     strata = np.zeros((1, 13), np.int64)
