@@ -29,6 +29,10 @@ os.environ["XDG_CACHE_HOME"] = os.path.join(_TMP, f"cache-{_WORKER}" if _WORKER 
 os.environ["XDG_DATA_HOME"] = os.path.join(_TMP, f"data-{_WORKER}" if _WORKER else "data")  # the page's games
 os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(_TMP, "numba"))
 os.environ.setdefault("MPLBACKEND", "Agg")
+# the parallel kernels run on OpenMP threads (numba's "omp" layer), which spin on a core after each
+# parallel region; with two workers on two cores that spinning takes the other worker's core: sleeping
+# instead ran two concurrent copies of the pair-table test in 85-87 s each against 100-101 s
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 _KERNELS = Path(__file__).resolve().parent / "crib_stats" / "kernels"
 _warmed: list[str] = []
