@@ -481,21 +481,32 @@ def peg_ev_twin(dealt_codes, keep_codes, role, value_of):
     """E[my play points - the opponent's] as a Fraction, the opponent's four cards every 4-subset
     of the 46 unseen cards (itertools), ``value_of(pone_ranks, dealer_ranks)`` -> dealer - pone
     for sorted tuples of ranks 1..13 (cached per pair of rank multisets)."""
-    unseen = [c for c in range(52) if c not in dealt_codes]
     mine = tuple(sorted(card(c)[0] for c in keep_codes))
     cache = {}
     total = 0
     n = 0
-    for opp in combinations(unseen, 4):
-        theirs = tuple(sorted(card(c)[0] for c in opp))
+    for theirs, times in opponent_hands(tuple(sorted(dealt_codes))).items():
         if theirs not in cache:
             if role == "dealer":
                 cache[theirs] = value_of(theirs, mine)
             else:
                 cache[theirs] = -value_of(mine, theirs)
-        total += cache[theirs]
-        n += 1
+        total += times * cache[theirs]
+        n += times
     return Fraction(total, n)
+
+
+@lru_cache(maxsize=8)
+def opponent_hands(dealt_codes: tuple) -> dict:
+    """{sorted ranks 1..13 of the opponent's four cards: how many of the 4-subsets of the cards
+    outside ``dealt_codes`` (itertools, every one) have them}; the same for every keep of one deal,
+    so a deal's throws enumerate them once."""
+    unseen = [c for c in range(52) if c not in dealt_codes]
+    hands = {}
+    for opp in combinations(unseen, 4):
+        theirs = tuple(sorted(card(c)[0] for c in opp))
+        hands[theirs] = hands.get(theirs, 0) + 1
+    return hands
 
 
 EQ_RANK_NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

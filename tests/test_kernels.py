@@ -330,3 +330,41 @@ def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch
     assert (tmp_path / "kernels-0123456789abcdef" / "x.nbi").exists()
     assert not (tmp_path / "kernels-fedcba9876543210").exists()
     assert kernels.cache_dir().is_dir() and time.time() - kernels.cache_dir().stat().st_mtime < 60
+
+
+def test_a_constant_passed_by_a_kernel_compiles_no_second_version():
+    """jit.njit types a call from a kernel with the constants' plain types: one version of the
+    callee (int64, bool) serves a call from Python and a call with literals, where numba's own
+    njit compiled a second one for Literal[int](0) and Literal[bool](False)."""
+    import numba
+
+    from crib_stats.kernels.jit import njit
+
+    def step(x, k, flip):
+        return -(x + k) if flip else x + k
+
+    def outer(x):
+        return inner(x, 0, False) + inner(x, 2, True)
+
+    for make, versions in ((njit, 1), (numba.njit, 3)):  # numba's: int64, then the two literal calls
+        inner = make(step)
+        caller = make(outer)
+        assert inner(5, 1, True) == -6 and caller(5) == 5 - 7
+        assert len(inner.signatures) == versions, (make, inner.signatures)
+
+
+def test_a_call_that_needs_its_literal_still_gets_it():
+    """An argument only a literal types (an index into a tuple of mixed types) falls back to the
+    literal, as numba's own overload templates do."""
+    from crib_stats.kernels.jit import njit
+
+    @njit
+    def pick(pair, i):
+        return pair[i]
+
+    @njit
+    def caller():
+        return pick((1, 2.5), 1) + pick((1, 2.5), 0)
+
+    assert caller() == 3.5
+    assert [str(s[1]) for s in pick.signatures] == ["Literal[int](1)", "Literal[int](0)"]

@@ -226,7 +226,7 @@ def deal_setup(cards, throws, hand_table, keeps, my_role, mine, theirs, target, 
     my_counts = mine_tab[1]
     pre = np.zeros((keeps.shape[0], my_counts.shape[0], 2, 3), np.int64)
     for k in prange(keeps.shape[0]):
-        fill_prefix(k, keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre)
+        fill_prefix(np.int64(k), keeps, my_counts, my_role, mine, theirs, target, skunk, stop_at_go, pre)
     return mine_tab, keep_rows(keeps), pre, np.ones(keeps.shape[0], np.bool_), objective_throw(cards, my_role, gm_in)
 
 

@@ -326,7 +326,7 @@ def keep_show_posterior(pool, kt, pol, qry, slabs):
     if n_ok == 0:
         return weight[0], rows, 0
     for sl in prange(slabs):
-        hands[sl] = _slab(sl, slabs, weight[sl], pool, kt, pol, qry, slot)
+        hands[sl] = _slab(np.int64(sl), slabs, weight[sl], pool, kt, pol, qry, slot)  # a prange index is uint64
     return weight.sum(axis=0), rows, hands.sum()
 
 
