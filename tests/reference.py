@@ -68,8 +68,11 @@ def nobs(hand: list[tuple[int, int]], starter: tuple[int, int]) -> int:
 
 def show(hand_codes, starter_code, crib=False) -> tuple[int, int, int, int, int]:
     """(fifteens, pairs, runs, flush, nobs) for a hand/crib given as codes plus a starter code."""
-    hand = [card(c) for c in hand_codes]
-    start = card(starter_code)
+    return show_cards([card(c) for c in hand_codes], card(starter_code), crib)
+
+
+def show_cards(hand: list[tuple[int, int]], start: tuple[int, int], crib=False) -> tuple[int, int, int, int, int]:
+    """:func:`show` of cards already read as (rank, suit)."""
     f, p, r = rank_points(tuple(sorted([rk for rk, _ in hand] + [start[0]])))
     return f, p, r, flush(hand, start, crib), nobs(hand, start)
 
@@ -158,11 +161,13 @@ def discard_outcomes(dealt, throw, others_to_crib, starter=None, dealer=True):
     crib_total = 0
     outcomes = 0
     net: dict[int, int] = {}
+    read = {c: card(c) for c in range(52)}  # each card read once, not once per crib it is in
+    thrown = [read[c] for c in throw]
     for s in starters:
         h = show_total(keep, s)
-        rest = [c for c in unseen if c != s]
+        rest = [read[c] for c in unseen if c != s]
         for others in combinations(rest, others_to_crib):
-            c = show_total(list(throw) + list(others), s, crib=True)
+            c = sum(show_cards(thrown + list(others), read[s], crib=True))
             n = h + c if dealer else h - c
             net[n] = net.get(n, 0) + 1
             hand_total += h
@@ -273,13 +278,16 @@ def throw_values(dealt, throw, others_to_crib, deck):
     set of other crib cards) for one throw of a deal from ``deck`` (codes)."""
     keep = tuple(sorted(c for c in dealt if c not in throw))
     unseen = [c for c in deck if c not in dealt]
-    hand_sum = 0
+    hand_sum = sum(_show_cached(keep, s, False) for s in unseen)
     crib_sum = 0
-    for s in unseen:
-        hand_sum += _show_cached(keep, s, False)
-        rest = [c for c in unseen if c != s]
-        for others in combinations(rest, others_to_crib):
-            crib_sum += _show_cached(tuple(sorted(tuple(throw) + others)), s, True)
+    starters = [(s, card(s)) for s in unseen]
+    remember = len(deck) < 52  # a reduced deck's deals share their cribs: each scored once; a full deck's rarely do
+    for others in combinations(unseen, others_to_crib):  # each crib once, then each starter left
+        codes = tuple(sorted(tuple(throw) + others))
+        crib = [card(c) for c in codes]
+        for s, start in starters:
+            if s not in others:
+                crib_sum += _show_cached(codes, s, True) if remember else sum(show_cards(crib, start, True))
     return hand_sum, crib_sum
 
 
