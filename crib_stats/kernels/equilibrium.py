@@ -191,28 +191,41 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
         for b in range(nb):
             for r in range(RANKS):
                 left[b, r] = avail[r] - counts[lo + b, r]
-        mass = np.zeros((n_s, BLOCK, PAIR_KEYS), np.float64)
-        by_rank = np.zeros((n_s, BLOCK, PAIR_KEYS, RANKS), np.float64)
-        touched = np.zeros((n_s, BLOCK, PAIR_KEYS), np.bool_)  # a difference may cancel the mass only
+        # the block's rows last: one opponent hand's weights for the block's hands are one
+        # contiguous run of each table (sums in the same order as row by row)
+        mass = np.zeros((n_s, PAIR_KEYS, BLOCK), np.float64)
+        by_rank = np.zeros((n_s, PAIR_KEYS, RANKS, BLOCK), np.float64)
+        touched = np.zeros((n_s, PAIR_KEYS, BLOCK), np.bool_)  # a difference may cancel the mass only
         visited = np.zeros(BLOCK, np.int64)
+        rows = np.zeros(BLOCK, np.int64)  # the block's hands this opponent hand fits beside
+        weight = np.zeros(BLOCK, np.float64)
         for ya in range(n_active):
             y = active[ya]
             m = hn[y]
+            n_fit = 0
             for b in range(nb):
                 w = 1
                 for i in range(m):
                     w *= binom[left[b, hr[y, i]], hc[y, i]]
-                if w == 0:
-                    continue
-                visited[b] += w
-                for a in range(n_s):
-                    for k in range(start[a, y], start[a, y + 1]):
-                        ws = w * sprobs[k]
-                        key = skeys[k]
-                        mass[a, b, key] += ws
-                        touched[a, b, key] = True
-                        for i in range(m):
-                            by_rank[a, b, key, hr[y, i]] += ws * hc[y, i]
+                if w != 0:
+                    visited[b] += w
+                    rows[n_fit] = b
+                    weight[n_fit] = w
+                    n_fit += 1
+            if n_fit == 0:
+                continue
+            for a in range(n_s):
+                for k in range(start[a, y], start[a, y + 1]):
+                    p = sprobs[k]
+                    key = skeys[k]
+                    for q in range(n_fit):
+                        mass[a, key, rows[q]] += weight[q] * p
+                        touched[a, key, rows[q]] = True
+                    for i in range(m):
+                        r = hr[y, i]
+                        c = hc[y, i]
+                        for q in range(n_fit):
+                            by_rank[a, key, r, rows[q]] += weight[q] * p * c
         for b in range(nb):
             x = lo + b
             totals[x - x_lo] = visited[b]
@@ -222,14 +235,14 @@ def crib_values(counts, hr, hc, hn, tkeys, nt, sigma, avail, crib_table, total_w
                     t_jacks = (tk // RANKS == JACK) + (tk % RANKS == JACK)
                     acc = 0.0
                     for key in range(PAIR_KEYS):
-                        if not touched[a, b, key]:
+                        if not touched[a, key, b]:
                             continue
-                        mk = mass[a, b, key]
+                        mk = mass[a, key, b]
                         base = (tk * PAIR_KEYS + key) * RANKS
                         pts = 0.0
                         for s in range(RANKS):
                             if left[b, s] > 0:
-                                pts += (left[b, s] * mk - by_rank[a, b, key, s]) * crib_table[base + s]
+                                pts += (left[b, s] * mk - by_rank[a, key, s, b]) * crib_table[base + s]
                         jacks = t_jacks + (key // RANKS == JACK) + (key % RANKS == JACK)
                         acc += pts + 0.25 * jacks * u2 * mk
                     values[a, x - x_lo, j] = acc / (u2 * total_w)
