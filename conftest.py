@@ -45,6 +45,8 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    if _WORKER:
+        _one_numba_thread_per_worker()
     if _WORKER or not config.getoption("warm_kernels"):
         return
     n = config.getoption("numprocesses", None)  # xdist's -n (already a number: it resolves "auto")
@@ -58,6 +60,20 @@ def pytest_configure(config):
     _warmed.append(f"kernels warmed in {time.monotonic() - t0:.0f} s by {n} process(es), into "
                    f"{os.environ['NUMBA_CACHE_DIR']}" + (f"; warming failed in {', '.join(failed)} "
                                                          "(the tests of those kernels will say why)" if failed else ""))
+
+
+def _one_numba_thread_per_worker():
+    """In several workers the parallel kernels of the tests run on one thread each: the workers
+    already keep the cores busy, and a thread team waking for every short parallel call waits for
+    a core the other worker holds (a sixth of the time of the advisor's, the game's and the
+    points player's tests, 121 s against 143). Only this process's own calls: the commands, the
+    notebooks and the Dask workers a test starts keep numba's threads, and tests/test_threads.py
+    holds every parallel kernel to the same figures on two threads as on one."""
+    if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) < 2:
+        return
+    import numba
+
+    numba.set_num_threads(1)
 
 
 def pytest_report_header(config):
