@@ -147,6 +147,7 @@ def test_after_a_go_and_a_restart():
                deck=deck_ranks)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_full_pack_response_is_a_weighted_sum_over_every_consistent_hand():
     """Full pack, the dealer answering a led 10: the table of E[you - them] and the greedy card;
     the consistent hands are fewer than the hands holding the 10 (some would have thrown it)."""
@@ -189,6 +190,7 @@ def test_full_pack_table_walk_equals_the_card_walk_later_in_the_play(role, playe
     assert _same(a, b)
 
 
+@pytest.mark.slow  # over 10 s on 2 cores
 def test_equilibrium_policy_changes_the_posterior():
     a = advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s", discard_policy="equilibrium")
     b = advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s")

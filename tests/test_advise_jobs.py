@@ -19,6 +19,7 @@ from children import started
 from crib_stats.game import advise_value, peg_rules
 
 TESTS = Path(__file__).resolve().parent
+pytestmark = pytest.mark.slow  # the in-process answers alone take 20 s on 2 cores
 
 
 def advise_gain(deals: int, **engine) -> advise_value.Gain:
