@@ -332,6 +332,32 @@ def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch
     assert kernels.cache_dir().is_dir() and time.time() - kernels.cache_dir().stat().st_mtime < 60
 
 
+def test_the_same_kernels_installed_elsewhere_read_the_compiled_ones(tmp_path):
+    """Two copies of the kernel sources at different paths (a checkout and its wheel, two
+    venvs) share one cache folder: the second loads what the first compiled, compiling nothing."""
+    import shutil
+    import subprocess
+    import sys
+
+    src = Path(kernels.__file__).resolve().parent
+    script = ("import numpy as np\nfrom crib_stats.kernels import combinatorics as c\n"
+              "c.combinations(5, 2)\nprint(c.__file__)\n"
+              "print(sum(c.combinations.stats.cache_hits.values()), sum(c.combinations.stats.cache_misses.values()))\n")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    seen = []
+    for copy in ("one", "two"):
+        (tmp_path / copy / "crib_stats").mkdir(parents=True)
+        shutil.copy(src.parent / "__init__.py", tmp_path / copy / "crib_stats")
+        shutil.copytree(src, tmp_path / copy / "crib_stats" / "kernels", ignore=shutil.ignore_patterns("__pycache__"))
+        out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path / copy, capture_output=True, text=True,
+                             env=dict(env, PYTHONPATH=str(tmp_path / copy)), check=True).stdout.split("\n")
+        assert out[0].startswith(str(tmp_path / copy)), out
+        seen.append(out[1])
+    assert seen == ["0 1", "1 0"]  # compiled by the first copy, loaded by the second
+    (folder,) = (p for p in (tmp_path / "numba").iterdir() if p.is_dir())
+    assert folder.name == kernels.cache_dir().name and any(folder.glob("combinatorics.combinations-*.nbi"))
+
+
 def test_a_constant_passed_by_a_kernel_compiles_no_second_version():
     """jit.njit types a call from a kernel with the constants' plain types: one version of the
     callee (int64, bool) serves a call from Python and a call with literals, where numba's own

@@ -326,6 +326,7 @@ def configure_cache() -> None:
     except OSError:
         return  # numba falls back to its own default locations
     config.CACHE_DIR = str(target)
+    _locate_kernels_in(target)
     touch(target)  # in use: kept by every install's pruning for another MAX_AGE_DAYS days
     if _COLD:
         # a new directory: other kernel sources' caches (older versions, other installs) are
@@ -333,3 +334,30 @@ def configure_cache() -> None:
         prune_stale(target.parent, _PREFIX + "*", keep=[target])
 
 
+def _locate_kernels_in(target: Path) -> None:
+    """Make numba keep the compiled kernels of these sources in ``target`` itself, wherever the
+    sources are installed. numba's own locator for ``NUMBA_CACHE_DIR`` files them under a digest
+    of the source folder's absolute path, so the same kernels installed elsewhere (a wheel, a
+    second checkout, a reinstall to another venv) compile again into a folder of their own;
+    ``target`` is already keyed by the sources' contents (:func:`cache_dir`), and numba still
+    checks each file's contents (its index stamp is a hash of the source) and each function's
+    bytecode, so any install of the same sources reads what another compiled. Functions in
+    other files (a user's own ``@njit(cache=True)``) keep numba's locators. A locator list the
+    user chose (``NUMBA_CACHE_LOCATOR_CLASSES``) is left as it is: numba reads it instead."""
+    from numba.core import caching
+
+    here = str(_HERE)
+
+    class KernelSourcesLocator(caching.UserProvidedCacheLocator):
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._cache_path = str(target)
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if os.path.dirname(os.path.realpath(py_file)) != here:
+                return None
+            return super().from_function(py_func, py_file)
+
+    classes = caching.CacheImpl._locator_classes
+    classes[:] = [KernelSourcesLocator] + [c for c in classes if c.__name__ != "KernelSourcesLocator"]
