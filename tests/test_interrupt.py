@@ -87,11 +87,17 @@ def test_ctrl_c_early_in_each_long_command(name, delay, tmp_path):
     check_stopped(*interrupt(COMMANDS[name], tmp_path, delay), tmp_path)
 
 
+# later: well inside each command's work, as a given step of it begins (they were once aimed at
+# by waiting 5 to 7 s, which is not the same moment on a loaded machine, and seconds of work)
 @pytest.mark.slow
-@pytest.mark.parametrize("name, delay", [("solve", 7.0), ("sweep-pegging", 7.0), ("extremes", 5.0),
-                                         ("play-table", 5.0)])
-def test_ctrl_c_later_in_each_long_command(name, delay, tmp_path):
-    check_stopped(*interrupt(COMMANDS[name], tmp_path, delay), tmp_path)
+@pytest.mark.parametrize("name, at", [
+    ("solve", ("crib_stats.kernels.equilibrium", "crib_values", 3)),  # the third call of about a second
+    ("sweep-pegging", ("crib_stats.strategy.seats_sample", "choose", 101)),  # the sampled deals, 50 done
+    ("extremes", ("crib_stats.kernels.play", "peg_extremes_rows", 4)),  # the fourth of 40 blocks
+    ("play-table", ("crib_stats.peg.tables", "compute_rows", 4)),
+])
+def test_ctrl_c_later_in_each_long_command(name, at, tmp_path):
+    check_stopped(*interrupt(COMMANDS[name], tmp_path, None, at=at), tmp_path)
 
 
 # claims --recompute spends its first minute in the dealer's maxima: the searches of his largest
