@@ -322,7 +322,9 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
                       me=sit.me, stop=stop, sets=sets)
     pwin = {}
     if board is not None:
-        pwin = _board_values(sit, discard_policy, weight, rows, ka.Rest(who, pts, n_ev), score, cand_ranks)
+        # contiguous, as the warm-up compiles the walk for (a view here would compile it again, ~8 s)
+        rest = ka.Rest(*(np.ascontiguousarray(a) for a in (who, pts, n_ev)))
+        pwin = _board_values(sit, discard_policy, weight, rows, rest, score, cand_ranks)
     best_ev = max(evs.values()) if evs else Fraction(0)
     by = {}
     for c in legal:

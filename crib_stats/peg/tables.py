@@ -69,7 +69,7 @@ def row_of_key() -> np.ndarray:
     """Base-13 key of the sorted ranks -> row of :func:`multisets` (13**4 entries, -1 unused)."""
     from crib_stats.kernels import policies  # lazy: numba only when used
 
-    return policies.multiset_index(multisets())
+    return policies.multiset_index(multisets().copy())  # writable, as the warm-up compiles it
 
 
 def multiset_row(ranks: Sequence[int]) -> int:
@@ -93,7 +93,8 @@ def compute_rows(policy: str, lo: int, hi: int) -> np.ndarray:
 
     code = policies.GREEDY if check_policy(policy) == "greedy" else policies.MINIMAX
     with held_interrupt():  # a Ctrl-C inside the kernel is raised when it returns
-        out = policies.play_table_rows(multisets(), int(lo), int(hi), code)
+        # a writable copy: a read-only array is another type to numba, one more compile (~5 s)
+        out = policies.play_table_rows(multisets().copy(), int(lo), int(hi), code)
     return out if policy == "greedy" else out[:, :, 0]
 
 
