@@ -176,6 +176,7 @@ def test_kernel_points_function_exhaustive_on_short_counts():
 @pytest.mark.parametrize("ranks, size, stop", [
     ((0, 2, 3, 4, 6), 4, False),    # A 3 4 5 7, six-card play
     ((0, 1, 4, 9, 12), 3, True),    # A 2 5 10 K, five-card play
+    ((7, 8, 9, 11, 12), 3, False),  # 8 9 10 Q K, three cards each: every play restarts its count
 ])
 @pytest.mark.slow  # over 10 s on 2 cores
 def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop):
@@ -196,6 +197,21 @@ def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop)
             assert table[i, j].tolist() == expected, (pone, dealer)
             pairs += 1
     assert pairs > 100
+
+
+def test_extremes_with_the_table_of_positions_equal_the_leaf_search_on_the_full_pack():
+    """The search that keeps positions (a count restarted, or ended by a pair) across a pone hand's
+    pairings against the search that scores every leaf (held to the brute force above), on pone
+    hands of every kind (four of a kind, runs of low cards, mixed) against all 1820 dealers."""
+    ms = combinatorics.rank_multisets(4, np.arange(13, dtype=np.int64))
+    for i in (0, 182, 546, 1001, 1274, 1729):
+        row = kplay.peg_extremes_rows(ms, i, i + 1, False)[0]
+        for j in range(len(ms)):
+            if (ms[i] + ms[j] > 4).any():
+                assert (row[j] == -1).all()
+                continue
+            want, _, _ = kplay.peg_search(ms[i], ms[j], False, -1)
+            assert row[j].tolist() == want.tolist(), (ms[i], ms[j])
 
 
 def test_best_and_worst_agree_with_the_kernel():
