@@ -64,6 +64,17 @@ def test_crib_values_match_the_twin_against_mixed_and_pure_strategies(deck):
                 assert values[a, h, j] == pytest.approx(want, rel=1e-12)
 
 
+@pytest.mark.parametrize("deck", [DECK, DECK5, (1, 4, 6, 9, 10, 11, 12)])
+def test_the_closed_form_cribs_against_the_random_strategy_are_the_kernels(deck):
+    """Hessel's start: the cribs against the random strategy in closed form against the kernel's
+    pass over every opponent hand (itself held to the twin above), on decks with and without jacks."""
+    g = eq.game(deck)
+    want = g.crib(eq.random_crib_start(g))[0]
+    got = eq.random_cribs(g, rows=37)  # several row blocks, the last one short
+    assert np.allclose(got, want, rtol=1e-12, atol=1e-12) and not np.allclose(got, 0)
+    assert (got[~g.valid] == 0).all()
+
+
 def test_crib_values_are_linear_so_differences_add_up():
     """Also when two hands swap throws of equal weight, so a pair's mass cancels but not the
     ranks of the hands behind it."""

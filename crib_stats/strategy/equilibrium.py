@@ -208,6 +208,45 @@ def random_crib_start(g: Game) -> np.ndarray:
     return sigma
 
 
+def random_cribs(g: Game, rows: int = 256) -> np.ndarray:
+    """The crib values against :func:`random_crib_start` (H, 15), in closed form: the same figures
+    as ``g.crib(random_crib_start(g))[0]`` (up to float rounding) without visiting the opponent's
+    hands. Against the random strategy the opponent's two thrown cards are a uniform pair of
+    the ``U = sum(avail) - 6`` cards outside yours and their four others a uniform four of the
+    rest, so the kernel's sums over opponent hands have a closed form per thrown pair
+    ``{a, b}`` (``P`` ways to take it from the ``left`` cards outside your hand):
+    ``mass = P C(U - 2, 4) / 15`` and, per rank ``r``, the sum of the opponent's cards of ``r``,
+    ``P (c_r C(U - 2, 4) + (left_r - c_r) C(U - 3, 3)) / 15`` (``c_r`` the pair's cards of r).
+    The kernel's crib sum then runs over the 91 pairs in numpy."""
+    from crib_stats.kernels.constants import JACK
+
+    u = int(g.avail.sum()) - 6
+    u2 = u - 6
+    four, three = comb(u - 2, 4), comb(u - 3, 3)
+    a, b = np.triu_indices(13)  # the 91 thrown pairs a <= b, keyed a * 13 + b
+    keys = a * 13 + b
+    ck = np.zeros((len(keys), 13))
+    np.add.at(ck, (np.arange(len(keys)), a), 1)
+    np.add.at(ck, (np.arange(len(keys)), b), 1)
+    key_jacks = (a == JACK).astype(float) + (b == JACK)
+    table = np.asarray(rank_table(5), dtype=np.float64).reshape(169, 169, 13)[:, keys, :]  # (throw, pair, starter)
+    total_w = comb(u, 6)
+    out = np.zeros(g.tkeys.shape)
+    for lo in range(0, len(g.weights), rows):
+        left = (g.avail[None, :] - g.counts[lo:lo + rows]).astype(np.float64)  # (B, 13)
+        la, lb = left[:, a], left[:, b]
+        ways = np.where(a == b, la * (la - 1) / 2, la * lb)  # (B, 91)
+        mass = ways * four / 15
+        by_rank = ways[:, :, None] * (ck[None] * four + (left[:, None, :] - ck[None]) * three) / 15
+        weight = left[:, None, :] * mass[:, :, None] - by_rank  # (B, 91, 13): starters outside both hands
+        tk = np.maximum(g.tkeys[lo:lo + rows], 0)  # (B, 15)
+        pts = np.einsum("bkr,bjkr->bj", weight, table[tk])
+        t_jacks = (tk // 13 == JACK).astype(float) + (tk % 13 == JACK)
+        nobs = 0.25 * u2 * (t_jacks * mass.sum(axis=1)[:, None] + (mass * key_jacks).sum(axis=1)[:, None])
+        out[lo:lo + rows] = np.where(g.valid[lo:lo + rows], (pts + nobs) / (u2 * total_w), 0.0)
+    return out
+
+
 def solve(g: Game | None = None, target: float = 0.005, max_iter: int = 2000, progress=None, *,
           executor=None, shards: int = 1, checkpoint: "Checkpoint | None" = None) -> Solution:
     """Fictitious play from the random strategy (iteration 0), averaging the best responses with

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crib_stats.strategy.equilibrium import Game, best_response, game, pair_means, random_crib_start
+from crib_stats.strategy.equilibrium import Game, best_response, game, pair_means, random_crib_start, random_cribs
 
 
 @dataclass
@@ -37,9 +37,9 @@ def hessel(g: Game | None = None, max_iter: int = 60, progress=None, *, executor
     g = g or game()
     crib = lambda *sig: g.crib(*sig, executor=executor, shards=shards)  # noqa: E731
     rnd = random_crib_start(g)
-    # both sides start random: one crib against it serves both (half the start's work, the
-    # same values bit for bit: each strategy of a stack is summed on its own)
-    (vs_p,) = crib(rnd)
+    # both sides start random: the cribs against it in closed form serve both (the kernel's
+    # pass over every opponent hand is a minute on the full deck; this is a second)
+    vs_p = random_cribs(g)
     vs_d = vs_p.copy()
     t_d, _ = pair_means(g, rnd, vs_p)
     t_p = t_d.copy()
