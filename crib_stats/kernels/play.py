@@ -453,14 +453,20 @@ def peg_extremes_rows(multisets, lo, hi, stop_at_go):
 
 
 @njit(cache=True)
+def positions_table():
+    """An empty table of positions for :func:`peg_extremes`: (keys, values, stamps). Made by a
+    function that each thread of a parallel loop calls, so that each has its own."""
+    return (np.empty((1 << MEMO_BITS, 3), np.int64), np.empty((1 << MEMO_BITS, PEG_COLUMNS), np.int64),
+            np.zeros(1 << MEMO_BITS, np.int64))
+
+
+@njit(cache=True)
 def _extremes_chunk(multisets, a, b, stop_at_go, out, lo):
     """Rows a..b-1 of :func:`peg_extremes_rows` (written to ``out[i - lo]``), one table of
     positions for them all (allocated here, so that each thread has its own), a row's entries
     marked with its own stamp: a pone hand's pairings share their subplays."""
     m = multisets.shape[0]
-    keys = np.empty((1 << MEMO_BITS, 3), np.int64)
-    values = np.empty((1 << MEMO_BITS, PEG_COLUMNS), np.int64)
-    stamps = np.zeros(1 << MEMO_BITS, np.int64)
+    keys, values, stamps = positions_table()
     for i in range(a, b):
         for j in range(m):
             ok = True
