@@ -18,7 +18,7 @@ from .jit import njit, prange
 
 from .combinatorics import n_choose_k, next_combination
 from .constants import JACK, PEG_MOST_DEALER, RANKS
-from .play import ROWS_PER_TABLE, peg_extremes, positions_table
+from .play import MEMO_BITS, ROWS_PER_TABLE, peg_extremes, positions_table
 
 
 @njit(cache=True)
@@ -203,7 +203,7 @@ def peg_max_rows(dealer_rows, multisets):
 def _peg_max_chunk(dealer_rows, multisets, a, b, out):
     """Rows a..b-1 of :func:`peg_max_rows`, one table of positions for a dealer row's pairings
     (:func:`~.play.peg_extremes`; a row's entries marked with its own stamp)."""
-    keys, values, stamps = positions_table()
+    keys, values, stamps = positions_table(MEMO_BITS)
     for i in range(a, b):
         for j in range(multisets.shape[0]):
             ok = True

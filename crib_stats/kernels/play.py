@@ -302,7 +302,7 @@ NO_VALUE = 1 << 20
 
 
 @njit(cache=True, inline="always")
-def _memo_slot(keys, stamps, stamp, h0, h1, turn):
+def memo_slot(keys, stamps, stamp, h0, h1, turn):
     """The slot of position (h0, h1, turn) in an open-addressed table (linear probing): its own
     slot if it is there, else the empty slot where it would go; -1 when the first MEMO_PROBES
     slots tried hold other positions."""
@@ -374,7 +374,7 @@ def peg_extremes(pone_counts, dealer_counts, stop_at_go, keys, values, stamps, s
         st = load_state(states, d)
         r = next_legal(st, nxt[d])
         if r == RANKS:  # node d is done: its future is fut[d]
-            s = _memo_slot(keys, stamps, stamp, st[S_HANDS], st[S_HANDS + 1], where[d]) if where[d] >= 0 else -1
+            s = memo_slot(keys, stamps, stamp, st[S_HANDS], st[S_HANDS + 1], where[d]) if where[d] >= 0 else -1
             if s >= 0:
                 stamps[s] = stamp
                 keys[s, 0] = st[S_HANDS]
@@ -399,7 +399,7 @@ def peg_extremes(pone_counts, dealer_counts, stop_at_go, keys, values, stamps, s
         pl = child[S_PLAYED]
         if child[S_N] == 0 or (child[S_N] >= 2 and seq[pl - 1] == seq[pl - 2]):
             pos = _position(seq, child)
-            s = _memo_slot(keys, stamps, stamp, child[S_HANDS], child[S_HANDS + 1], pos)
+            s = memo_slot(keys, stamps, stamp, child[S_HANDS], child[S_HANDS + 1], pos)
         if s >= 0 and stamps[s] == stamp:
             _add_child(fut, d, child[S_PONE], child[S_DEALER], child[S_BEST_CARD], values[s])
             continue
@@ -453,11 +453,12 @@ def peg_extremes_rows(multisets, lo, hi, stop_at_go):
 
 
 @njit(cache=True)
-def positions_table():
-    """An empty table of positions for :func:`peg_extremes`: (keys, values, stamps). Made by a
+def positions_table(bits):
+    """An empty table of ``2**bits`` positions for :func:`peg_extremes` (and the minimax search of
+    :mod:`.policies`, which keeps one value a position): (keys, values, stamps). Made by a
     function that each thread of a parallel loop calls, so that each has its own."""
-    return (np.empty((1 << MEMO_BITS, 3), np.int64), np.empty((1 << MEMO_BITS, PEG_COLUMNS), np.int64),
-            np.zeros(1 << MEMO_BITS, np.int64))
+    return (np.empty((1 << bits, 3), np.int64), np.empty((1 << bits, PEG_COLUMNS), np.int64),
+            np.zeros(1 << bits, np.int64))
 
 
 @njit(cache=True)
@@ -466,7 +467,7 @@ def _extremes_chunk(multisets, a, b, stop_at_go, out, lo):
     positions for them all (allocated here, so that each thread has its own), a row's entries
     marked with its own stamp: a pone hand's pairings share their subplays."""
     m = multisets.shape[0]
-    keys, values, stamps = positions_table()
+    keys, values, stamps = positions_table(MEMO_BITS)
     for i in range(a, b):
         for j in range(m):
             ok = True

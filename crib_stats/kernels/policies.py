@@ -35,8 +35,9 @@ from .combinatorics import sorted_ranks
 from .constants import INVALID, RANKS
 from .pips import pip
 from .play import (
-    MAX_CARDS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_N, S_PLAYED, S_PONE, S_TURN,
-    card_points, held, legal_ranks, load_state, new_play, next_legal, play_card, settle, store_state,
+    MAX_CARDS, MEMO_BITS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_HANDS, S_N, S_PLAYED, S_PONE,
+    S_TURN, card_points, held, legal_ranks, load_state, memo_slot, new_play, next_legal, play_card, positions_table,
+    settle, store_state,
 )
 
 INF = 1 << 20
@@ -95,26 +96,23 @@ def greedy_play(pone_counts, dealer_counts):
     return p, d
 
 
-@njit(cache=True)
-def _rest_key(st, mult, size1):
-    """Index of (the remaining hands, the player to lead) in a search's memo of restarts."""
-    k0 = 0
-    k1 = 0
-    for r in range(RANKS):
-        k0 += held(st, 0, r) * mult[0, r]
-        k1 += held(st, 1, r) * mult[1, r]
-    return (k0 * size1 + k1) * 2 + st[S_TURN]
+SINGLE_TABLE_BITS = 12  # one pair's search: its restarts fit in 2**12 slots with room to spare
+ROWS_PER_TABLE = 4  # pone rows of play_table_rows sharing one table of restarts (each its own stamp)
 
 
 @njit(cache=True)
-def minimax_from(st0, seq, stop_at_go):
+def minimax_from(st0, seq, stop_at_go, keys, values, stamps, stamp):
     """(dealer - pone) at the end of the play under optimal play by both from a settled state
     ``st0`` (points already pegged included). ``seq[:st0[S_PLAYED]]`` is left as it was.
 
     Alpha-beta, depth-first on an explicit stack, children in ascending rank. After a restart
-    (count 0) what is still to come depends only on the remaining hands and who leads, so each
-    such position is searched once with a full window (an exact value, not a bound) and its
-    value over the points already pegged is kept in a memo for every later way to reach it."""
+    (count 0) what is still to come depends only on the remaining hands and who leads (and
+    ``stop_at_go``, the same for every search sharing a table), so each such position is
+    searched once with a full window (an exact value, not a bound) and its value over the
+    points already pegged is kept in the table of positions ``keys``/``values``/``stamps``
+    (:func:`~.play.positions_table`; the entries marked ``stamp`` are this search's), where
+    later searches of the same stamp (another pair of hands, another move of one play) find
+    it too."""
     if st0[S_DONE] == 1:
         return st0[S_DEALER] - st0[S_PONE]
     states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
@@ -122,15 +120,7 @@ def minimax_from(st0, seq, stop_at_go):
     alpha = np.zeros(MAX_CARDS + 1, np.int64)
     beta = np.zeros(MAX_CARDS + 1, np.int64)
     best = np.zeros(MAX_CARDS + 1, np.int64)
-    memo_at = np.full(MAX_CARDS + 1, -1, np.int64)  # the memo slot a frame fills, -1 for none
-    # mixed radix over what may remain of each hand: sub-multisets of the hands at the start
-    mult = np.zeros((2, RANKS), np.int64)
-    size = np.ones(2, np.int64)
-    for p in range(2):
-        for r in range(RANKS):
-            mult[p, r] = size[p]
-            size[p] *= held(st0, p, r) + 1
-    memo = np.full(size[0] * size[1] * 2, -INF, np.int64)
+    kept = np.zeros(MAX_CARDS + 1, np.bool_)  # a frame whose exact value goes in the table
     store_state(states, 0, st0)
     alpha[0] = -INF
     beta[0] = INF
@@ -141,8 +131,14 @@ def minimax_from(st0, seq, stop_at_go):
         r = RANKS if alpha[d] >= beta[d] else next_legal(st, nxt[d])
         if r == RANKS:  # node finished: hand its value to the parent
             value = best[d]
-            if memo_at[d] >= 0:
-                memo[memo_at[d]] = value - (st[S_DEALER] - st[S_PONE])
+            if kept[d]:
+                slot = memo_slot(keys, stamps, stamp, st[S_HANDS], st[S_HANDS + 1], st[S_TURN])
+                if slot >= 0:
+                    stamps[slot] = stamp
+                    keys[slot, 0] = st[S_HANDS]
+                    keys[slot, 1] = st[S_HANDS + 1]
+                    keys[slot, 2] = st[S_TURN]
+                    values[slot, 0] = value - (st[S_DEALER] - st[S_PONE])
             d -= 1
             if d < 0:
                 return value
@@ -151,19 +147,20 @@ def minimax_from(st0, seq, stop_at_go):
             child = settle(play_card(seq, st, r), stop_at_go)
             value = child[S_DEALER] - child[S_PONE]
             if child[S_DONE] == 0:
+                restart = child[S_N] == 0
                 slot = -1
-                if child[S_N] == 0:
-                    slot = _rest_key(child, mult, size[1])
-                if slot < 0 or memo[slot] == -INF:
+                if restart:
+                    slot = memo_slot(keys, stamps, stamp, child[S_HANDS], child[S_HANDS + 1], child[S_TURN])
+                if slot < 0 or stamps[slot] != stamp:
                     d += 1
                     store_state(states, d, child)
                     nxt[d] = 0
-                    memo_at[d] = slot
-                    alpha[d] = alpha[d - 1] if slot < 0 else -INF
-                    beta[d] = beta[d - 1] if slot < 0 else INF
+                    kept[d] = restart
+                    alpha[d] = -INF if restart else alpha[d - 1]
+                    beta[d] = INF if restart else beta[d - 1]
                     best[d] = -INF if child[S_TURN] == 1 else INF
                     continue
-                value += memo[slot]
+                value += values[slot, 0]
         if states[d, S_TURN] == 1:  # the dealer maximises
             if value > best[d]:
                 best[d] = value
@@ -179,8 +176,14 @@ def minimax_from(st0, seq, stop_at_go):
 @njit(cache=True)
 def minimax_value(pone_counts, dealer_counts):
     """dealer - pone of the six-card play when both play optimally with both hands visible."""
+    keys, values, stamps = positions_table(SINGLE_TABLE_BITS)
+    return _minimax_value(pone_counts, dealer_counts, keys, values, stamps, 1)
+
+
+@njit(cache=True)
+def _minimax_value(pone_counts, dealer_counts, keys, values, stamps, stamp):
     st, seq = new_play(pone_counts, dealer_counts)
-    return minimax_from(settle(st, False), seq, False)
+    return minimax_from(settle(st, False), seq, False, keys, values, stamps, stamp)
 
 
 @njit(cache=True)
@@ -189,13 +192,14 @@ def minimax_line(pone_counts, dealer_counts, stop_at_go):
     Returns (value, moves, n) with ``moves[:n]`` the (player, rank) of every card played."""
     st, seq = new_play(pone_counts, dealer_counts)
     st = settle(st, stop_at_go)
-    value = minimax_from(st, seq, stop_at_go)
+    keys, values, stamps = positions_table(SINGLE_TABLE_BITS)  # shared by every search of the line
+    value = minimax_from(st, seq, stop_at_go, keys, values, stamps, 1)
     moves = np.zeros((MAX_CARDS, 2), np.int64)
     k = 0
     while st[S_DONE] == 0:
         r = next_legal(st, 0)
         child = settle(play_card(seq, st, r), stop_at_go)
-        while minimax_from(child, seq, stop_at_go) != value:
+        while minimax_from(child, seq, stop_at_go, keys, values, stamps, 1) != value:
             r = next_legal(st, r + 1)
             child = settle(play_card(seq, st, r), stop_at_go)
         moves[k, 0] = st[S_TURN]
@@ -222,18 +226,29 @@ def play_table_rows(multisets, lo, hi, policy):
     m = multisets.shape[0]
     width = 2 if policy == GREEDY else 1
     out = np.full((hi - lo, m, width), INVALID, np.int8)
-    for k in prange(hi - lo):
-        i = lo + k
-        for j in range(m):
+    n_chunks = (hi - lo + ROWS_PER_TABLE - 1) // ROWS_PER_TABLE
+    for c in prange(n_chunks):
+        a = lo + c * ROWS_PER_TABLE
+        _table_chunk(multisets, a, min(hi, a + ROWS_PER_TABLE), policy, out, lo)
+    return out
+
+
+@njit(cache=True)
+def _table_chunk(multisets, a, b, policy, out, lo):
+    """Pone rows a..b-1 of :func:`play_table_rows` into ``out[i - lo]``; for minimax one table of
+    restarts (allocated here: each thread its own) shared by a pone row's pairings, where the
+    same rests of the play recur (each row its own stamp)."""
+    keys, values, stamps = positions_table(MEMO_BITS if policy == MINIMAX else 0)
+    for i in range(a, b):
+        for j in range(multisets.shape[0]):
             if not fits(multisets[i], multisets[j]):
                 continue
             if policy == GREEDY:
                 p, d = greedy_play(multisets[i], multisets[j])
-                out[k, j, 0] = p
-                out[k, j, 1] = d
+                out[i - lo, j, 0] = p
+                out[i - lo, j, 1] = d
             else:
-                out[k, j, 0] = minimax_value(multisets[i], multisets[j])
-    return out
+                out[i - lo, j, 0] = _minimax_value(multisets[i], multisets[j], keys, values, stamps, i + 1)
 
 
 @njit(cache=True)
