@@ -30,13 +30,14 @@ def wheel_env(tmp_path_factory):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp / "dist"), str(ROOT)],
                    check=True, capture_output=True)
     (wheel,) = (tmp / "dist").glob("crib_stats-*.whl")
-    subprocess.run([sys.executable, "-m", "venv", str(tmp / "venv")], check=True)
+    # no pip of its own (ensurepip is most of a venv's five seconds): the suite's pip installs into it
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp / "venv")], check=True)
     py = tmp / "venv" / "bin" / "python"
     site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
     (site / "suite-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet", "--no-deps", "--no-index",
+                    str(wheel)], check=True, capture_output=True)
     work = tmp / "elsewhere"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
