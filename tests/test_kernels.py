@@ -253,6 +253,34 @@ def test_disk_cached_is_keyed_by_its_inputs_bytes(private_cache, tmp_path):
     assert disk_cached("t", compute, inputs=[data])[0].tolist() == [3, 4] and len(calls) == 2
 
 
+def test_a_table_wanted_by_two_at_once_is_built_once(private_cache):
+    """Two builders at once (two threads here: each opens the lock file itself, so they exclude
+    each other as two processes do): one computes, the other waits and reads its file."""
+    import threading
+
+    from crib_stats.core.cache import disk_cached
+
+    calls, got = [], []
+    started = threading.Barrier(2)
+
+    def compute():
+        calls.append(1)
+        time.sleep(0.5)  # long enough that the other is surely waiting
+        return (np.arange(5),)
+
+    def want():
+        started.wait()
+        got.append(disk_cached("twice", compute)[0].tolist())
+
+    threads = [threading.Thread(target=want) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert calls == [1] and got == [[0, 1, 2, 3, 4]] * 2
+    assert len(list(private_cache.glob("twice-*.npy"))) == 1
+
+
 def test_sweep_and_solver_keys_follow_the_code(tmp_path, monkeypatch):
     from crib_stats.core import engine
     from crib_stats.core.rules import variant

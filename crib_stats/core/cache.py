@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
@@ -42,6 +44,15 @@ def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]], module
     ``crib-stats score`` process that reads one table)."""
     folder = Path(cache_dir()) / "tables"
     path = folder / f"{name}-{content_digest((sys.modules[__name__], *modules), inputs)}.npy"
+    arrays = _read(path)
+    if arrays is not None:
+        return arrays
+    with _one_builder(folder / f"{name}.lock"):
+        arrays = _read(path)  # built by another process while this one waited
+        return arrays if arrays is not None else _build(name, compute, path, folder)
+
+
+def _read(path: Path) -> tuple[np.ndarray, ...] | None:
     try:
         with open(path, "rb") as fh:
             count = int(np.load(fh))
@@ -49,7 +60,44 @@ def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]], module
         touch(path)
         return arrays
     except (OSError, ValueError, EOFError):
-        pass
+        return None
+
+
+LOCK_WAIT = 900.0  # seconds a process waits for another building the same table, then builds it too
+
+
+@contextmanager
+def _one_builder(lock: Path):
+    """Held while a table is built: another process wanting it (the server's two heavy workers
+    warming up, the suite's two workers) waits, then reads the file instead of building it
+    again. Advisory (``flock``; nothing where there is none); a lock that cannot be had within
+    ``LOCK_WAIT`` seconds, or a lock file that cannot be made, only costs the work twice."""
+    try:
+        import fcntl
+
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            except OSError:
+                break
+        yield
+    finally:
+        os.close(fd)  # closing the file releases the lock
+
+
+def _build(name: str, compute, path: Path, folder: Path) -> tuple[np.ndarray, ...]:
     for tell in BUILDING:
         tell(name, False)
     arrays = compute()
