@@ -31,7 +31,9 @@ STATIC = ROOT / "crib_stats" / "presentation" / "web" / "static"
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(web_app.create_app(), raise_server_exceptions=False) as c:
+    # one heavy worker: these tests ask what the API answers, not how many compute it at once (the
+    # second worker's start and warm-up are seconds of CPU)
+    with TestClient(web_app.create_app(heavy_workers=1), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -334,7 +336,7 @@ def test_the_api_fuzzed_from_its_openapi_document_never_answers_5xx():
     schemathesis = pytest.importorskip("schemathesis")
     from crib_stats.presentation.web import pool as heavy_pool
 
-    app = web_app.create_app(warm_kernels=False)
+    app = web_app.create_app(warm_kernels=False, heavy_workers=1)  # one worker: the answers are the subject
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     seen: dict[str, set] = {}
     try:

@@ -37,7 +37,7 @@ DEAL = "5h 6h 7c jd qs kd"
 
 @pytest.fixture(scope="module")
 def server():
-    with BackgroundServer(create_app()) as s:
+    with BackgroundServer(create_app(heavy_workers=1)) as s:  # one heavy worker: the page is the subject
         yield s
 
 

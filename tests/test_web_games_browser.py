@@ -42,7 +42,8 @@ READY = "() => { const g = document.querySelector('#g-game'); return g && !g.hid
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with BackgroundServer(create_app(db=tmp_path_factory.mktemp("games") / "games.sqlite")) as s:
+    # one heavy worker: the page is the subject, not the pool's bounds
+    with BackgroundServer(create_app(db=tmp_path_factory.mktemp("games") / "games.sqlite", heavy_workers=1)) as s:
         yield s
 
 
