@@ -392,8 +392,8 @@ def test_ctrl_c_on_the_server_does_not_talk_of_files(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
     from children import started
 
-    with started([sys.executable, "-m", "crib_stats", "serve", "--port", str(port)], stdout=subprocess.PIPE,
-                 stderr=subprocess.PIPE, text=True, env=env) as proc:
+    with started([sys.executable, "-m", "crib_stats", "serve", "--port", str(port), "--heavy-workers", "1"],
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as proc:
         assert "serving on" in proc.stdout.readline()
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=120)

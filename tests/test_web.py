@@ -256,6 +256,7 @@ def serve_parser():
 def test_serve_help_has_an_example():
     text = serve_parser()._subparsers._group_actions[0].choices["serve"].format_help()
     assert "crib-stats serve --open" in text and "--port N" in text and "--host H" in text
+    assert "--heavy-workers N" in text and "crib-stats serve --heavy-workers 1" in text
 
 
 @pytest.mark.parametrize("port,message", [("http", "serve: --port takes a whole number, got 'http'"),
@@ -263,6 +264,14 @@ def test_serve_help_has_an_example():
 def test_serve_rejects_a_bad_port_in_one_line(port, message):
     with pytest.raises(UsageError, match=f"^{message}$"):
         command.run(serve_parser().parse_args(["serve", "--port", port]))
+
+
+@pytest.mark.parametrize("n,message", [("two", "serve: --heavy-workers takes a whole number, got 'two'"),
+                                       ("0", "serve: --heavy-workers must be between 1 and 16, got 0"),
+                                       ("17", "serve: --heavy-workers must be between 1 and 16, got 17")])
+def test_serve_rejects_a_bad_number_of_heavy_workers_in_one_line(n, message):
+    with pytest.raises(UsageError, match=f"^{message}$"):
+        command.run(serve_parser().parse_args(["serve", "--port", "0", "--heavy-workers", n]))
 
 
 def test_a_taken_port_falls_back_to_a_free_one_only_when_it_was_not_asked_for():
@@ -293,7 +302,7 @@ def test_serve_prints_the_url_opens_the_browser_and_warns_off_loopback(capsys, m
         seen.update(server=server, url=url)
         up.set()
 
-    args = serve_parser().parse_args(["serve", "--port", "0", "--host", host, "--open"])
+    args = serve_parser().parse_args(["serve", "--port", "0", "--host", host, "--open", "--heavy-workers", "1"])
     result = {}
     t = threading.Thread(target=lambda: result.setdefault("code", command.run(args, on_ready=ready)))
     t.start()
@@ -311,6 +320,7 @@ def test_serve_prints_the_url_opens_the_browser_and_warns_off_loopback(capsys, m
     assert f"serving on {seen['url']}" in out and opened == [seen["url"]]
     assert answer["total"] == 2  # fifteen two
     assert ("crib-stats: warning: --host" in err) is warned
+    assert seen["server"].config.app.state.heavy.workers == 1  # --heavy-workers reached the pool
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ def add(sub) -> None:
                 "(/api/score, /api/discard, /api/peg: the objects --json prints).\n"
                 "Needs the web extra: pip install 'crib-stats[web]'.",
                 ["crib-stats serve", "crib-stats serve --open", "crib-stats serve --port 9000",
-                 "crib-stats serve --db ~/cribbage/games.sqlite"])
+                 "crib-stats serve --db ~/cribbage/games.sqlite", "crib-stats serve --heavy-workers 1"])
     v.add_argument("--port", metavar="N",
                    help=f"the port (default {SERVE_PORT}; a free one if that is taken; 0: any free port)")
     v.add_argument("--host", metavar="H", default=SERVE_HOST,
@@ -23,3 +23,6 @@ def add(sub) -> None:
     v.add_argument("--open", action="store_true", help="open the page in a browser")
     v.add_argument("--db", metavar="PATH", help="the games' SQLite file (default: "
                    "$XDG_DATA_HOME/crib-stats/games.sqlite, else ~/.local/share/crib-stats/games.sqlite)")
+    v.add_argument("--heavy-workers", metavar="N",
+                   help="the processes that compute the heavy answers (a throw ranked for the board, an "
+                        "advice, an engine's decision) at once (default 2; 1 to 16)")

@@ -136,8 +136,8 @@ DESCRIPTION = ("Exact cribbage statistics on this machine: each endpoint answers
                "given twice, or a malformed value (not a number, not one of its choices, too long): 422 with one "
                "line naming it. An empty value means the parameter is not given, as an HTML form sends an empty "
                "field. HEAD works wherever GET does. The heavy answers (discard with score, advise) are computed "
-               "off the event loop, at most 2 at a time with 8 more waiting (then 429 with Retry-After). The games "
-               "(/api/games): a game against a player of the toolkit, kept in SQLite; an unknown game is 404, a "
+               "off the event loop, at most 2 at a time (serve --heavy-workers) with 8 more waiting (then 429 "
+               "with Retry-After). The games (/api/games): a game against a player of the toolkit, kept in SQLite; an unknown game is 404, a "
                "decision the game does not take now 409, both with one line, and nothing changes.")
 
 

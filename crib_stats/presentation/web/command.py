@@ -25,6 +25,21 @@ def is_loopback(host: str) -> bool:
 
 
 
+HEAVY_WORKERS = 2  # the heavy pool's processes (create_app's default)
+
+
+def _heavy_workers(text: str | None) -> int:
+    if text is None:
+        return HEAVY_WORKERS
+    try:
+        n = int(text)
+    except ValueError:
+        raise UsageError(f"serve: --heavy-workers takes a whole number, got {text[:12]!r}") from None
+    if not 1 <= n <= 16:
+        raise UsageError(f"serve: --heavy-workers must be between 1 and 16, got {n}")
+    return n
+
+
 def _port(text: str | None) -> tuple[int, bool]:
     """(port, chosen by the user)."""
     if text is None:
@@ -73,6 +88,7 @@ def run(args, *, on_ready=None) -> int:
     """Serve until Ctrl-C (uvicorn stops cleanly on it). ``on_ready(server, url)`` is called once
     the server listens with warm kernels (the tests stop it with ``server.should_exit = True``)."""
     port, chosen = _port(args.port)
+    heavy_workers = _heavy_workers(getattr(args, "heavy_workers", None))
     try:
         import uvicorn
 
@@ -94,8 +110,8 @@ def run(args, *, on_ready=None) -> int:
         print(f"crib-stats: port {port} is taken; using {sock.getsockname()[1]}", file=sys.stderr)
     print("crib-stats: warming the kernels...", file=sys.stderr, flush=True)
     hosts = LOOPBACK_NAMES | {args.host.lower()} if is_loopback(args.host) else None
-    config = uvicorn.Config(create_app(allowed_hosts=hosts, db=db), log_level="warning", access_log=False,
-                            lifespan="on")
+    config = uvicorn.Config(create_app(allowed_hosts=hosts, db=db, heavy_workers=heavy_workers), log_level="warning",
+                            access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     opened = False
 
