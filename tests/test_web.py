@@ -267,8 +267,8 @@ def test_serve_rejects_a_bad_port_in_one_line(port, message):
 
 
 @pytest.mark.parametrize("n,message", [("two", "serve: --heavy-workers takes a whole number, got 'two'"),
-                                       ("0", "serve: --heavy-workers must be between 1 and 16, got 0"),
-                                       ("17", "serve: --heavy-workers must be between 1 and 16, got 17")])
+                                       ("0", "serve: --heavy-workers must be at least 1, got 0"),
+                                       ("17", "serve: --heavy-workers must be at most 16, got 17")])
 def test_serve_rejects_a_bad_number_of_heavy_workers_in_one_line(n, message):
     with pytest.raises(UsageError, match=f"^{message}$"):
         command.run(serve_parser().parse_args(["serve", "--port", "0", "--heavy-workers", n]))

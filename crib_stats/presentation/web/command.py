@@ -11,6 +11,7 @@ import sys
 
 from crib_stats.core.errors import UsageError
 
+from crib_stats.presentation.grammar.base import whole_number
 from crib_stats.presentation.parser import SERVE_HOST as DEFAULT_HOST, SERVE_PORT as DEFAULT_PORT
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
@@ -29,15 +30,10 @@ HEAVY_WORKERS = 2  # the heavy pool's processes (create_app's default)
 
 
 def _heavy_workers(text: str | None) -> int:
-    if text is None:
-        return HEAVY_WORKERS
-    try:
-        n = int(text)
-    except ValueError:
-        raise UsageError(f"serve: --heavy-workers takes a whole number, got {text[:12]!r}") from None
-    if not 1 <= n <= 16:
-        raise UsageError(f"serve: --heavy-workers must be between 1 and 16, got {n}")
-    return n
+    n = whole_number(text, "serve: --heavy-workers", 1)
+    if n is not None and n > 16:
+        raise UsageError(f"serve: --heavy-workers must be at most 16, got {n}")
+    return HEAVY_WORKERS if n is None else n
 
 
 def _port(text: str | None) -> tuple[int, bool]:
