@@ -181,6 +181,49 @@ total(np.arange(3, dtype=np.int64))
 """
 
 
+def search_rows() -> list:
+    """The exhaustive searches over every pair of hands and Hessel's start (``--searches``): the
+    play's extremes against the naive reference, the play tables against the extremes, and the
+    cribs against the random strategy in closed form against the kernel's pass over every
+    opponent hand."""
+    from crib_stats.peg import tables as playvalue
+    from crib_stats.peg.extremes import extremes
+    from crib_stats.strategy import equilibrium as eq
+
+    rows = []
+    extremes("five-card")
+    t_peg5 = best_of(lambda: extremes("five-card", remember=False), 1)
+    t_peg6 = best_of(lambda: extremes("six-card", remember=False), 1)
+    rng = random.Random(3)
+    sample = []
+    for _ in range(200):
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        sample.append((deck[:4], deck[4:8]))
+    t = time.perf_counter()
+    for pone, dealer in sample:
+        reference.all_plays(pone, dealer, False)
+    per_pair = (time.perf_counter() - t) / len(sample)
+    rows.append(("peg extremes, six-card: every play of 3,274,375 hand pairs", t_peg6,
+                 "naive reference, 200 random pairs extrapolated", per_pair * 3_274_375))
+    rows.append(("peg extremes, five-card: every play of 206,700 hand pairs", t_peg5,
+                 "the six-card search", t_peg6))
+    playvalue.compute_rows("greedy", 0, 2)
+    t_greedy = best_of(lambda: playvalue.compute_table("greedy"), 1)
+    rows.append(("play table, greedy: 3,274,375 pairs of hands (target <= 10 s)", t_greedy,
+                 "peg extremes, every legal play", t_peg6))
+    t_minimax = best_of(lambda: playvalue.compute_table("minimax"), 1)
+    rows.append(("play table, minimax: 3,274,375 pairs of hands (target <= 120 s)", t_minimax,
+                 "peg extremes, every legal play", t_peg6))
+    g = eq.game()
+    rnd = eq.random_crib_start(g)
+    t_closed = best_of(lambda: eq.random_cribs(g), 3)
+    t_pass = best_of(lambda: g.crib(rnd), 1)
+    rows.append(("Hessel's start: the cribs against the random strategy, closed form", t_closed,
+                 "the kernel's pass over every opponent hand", t_pass))
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--quick", action="store_true", help="skip the deal odds and the cold-cache run")
@@ -189,6 +232,8 @@ def main() -> None:
     ap.add_argument("--games", action="store_true", help="only the whole-game rows: the referee's and the kernel's (#31)")
     ap.add_argument("--engine", action="store_true", help="only the engine player's rows: its decisions, its games (#31)")
     ap.add_argument("--advise", action="store_true", help="only the play advisor's rows")
+    ap.add_argument("--searches", action="store_true",
+                    help="only the exhaustive searches' rows: the play's extremes and tables, Hessel's start (#34)")
     ap.add_argument("--against", metavar="REV", help="with --advise: each call against git revision REV's code")
     args = ap.parse_args()
     if args.games:
@@ -200,6 +245,9 @@ def main() -> None:
         if args.against:
             same_answers_against(args.against)
         print_rows(advise_rows() + engine_rows() + (advise_against_rows(args.against) if args.against else []))
+        return
+    if args.searches:
+        print_rows(search_rows())
         return
     if args.board:
         print_board()
@@ -303,27 +351,9 @@ def main() -> None:
         rows.append((f"discard: analyse() x {LOOP_CALLS:,} in a fresh process without numba, per call",
                      analyse_loop(LOOP_CALLS), "naive C program, the same enumeration", t_c))
 
-    # 7. the play: exhaustive extremes over every pair of hands
+    # 7. the play: exhaustive extremes over every pair of hands (and 9's play tables, with them)
     if not args.quick:
-        from crib_stats.peg.extremes import extremes
-
-        extremes("five-card")
-        t_peg5 = best_of(lambda: extremes("five-card", remember=False), 1)
-        t_peg6 = best_of(lambda: extremes("six-card", remember=False), 1)
-        rng = random.Random(3)
-        sample = []
-        for _ in range(200):
-            deck = [r for r in range(1, 14) for _ in range(4)]
-            rng.shuffle(deck)
-            sample.append((deck[:4], deck[4:8]))
-        t = time.perf_counter()
-        for pone, dealer in sample:
-            reference.all_plays(pone, dealer, False)
-        per_pair = (time.perf_counter() - t) / len(sample)
-        rows.append(("peg extremes, six-card: every play of 3,274,375 hand pairs", t_peg6,
-                     "naive reference, 200 random pairs extrapolated", per_pair * 3_274_375))
-        rows.append(("peg extremes, five-card: every play of 206,700 hand pairs", t_peg5,
-                     "the six-card search", t_peg6))
+        rows += search_rows()
 
     # 8. the sweep over every deal, and the same work on a Dask LocalCluster
     from crib_stats.discard import sweep
@@ -344,18 +374,9 @@ def main() -> None:
         rows.append(("sweep on a Dask LocalCluster, 2 workers (target within 1.5x)", t_dask,
                      "the same sweep in-process", t_local))
 
-    # 9. the play under a policy: the tables and E[peg] of a keep
-    from crib_stats.peg import tables as playvalue
+    # 9. the play under a policy: E[peg] of a keep (the tables are with 7)
     from crib_stats.peg import value as peg_value
 
-    if not args.quick:
-        playvalue.compute_rows("greedy", 0, 2)
-        t_greedy = best_of(lambda: playvalue.compute_table("greedy"), 1)
-        rows.append(("play table, greedy: 3,274,375 pairs of hands (target <= 10 s)", t_greedy,
-                     "peg extremes, every legal play", t_peg6))
-        t_minimax = best_of(lambda: playvalue.compute_table("minimax"), 1)
-        rows.append(("play table, minimax: 3,274,375 pairs of hands (target <= 120 s)", t_minimax,
-                     "peg extremes, every legal play", t_peg6))
     keep_codes = [[c.code for c in k] for _, k in splits]
     peg_value.peg_evs(codes, keep_codes, "dealer", "greedy")
     t_peg = best_of(lambda: peg_value.peg_evs(codes, keep_codes, "dealer", "greedy"), 20)
