@@ -11,7 +11,8 @@ the rules exist once.
 - minimax: both hands visible; the dealer maximises and the pone minimises (dealer - pone)
   over the rest of the play (zero-sum, so that is each maximising own - opponent's).
   Alpha-beta on an explicit stack (exact: a pruned branch can never change the value), with
-  the rest of the play after each restart searched once per search and remembered.
+  the rest of the play after each restart searched once and remembered in a table of positions
+  that a table row's pairings (and one optimal line's searches) share.
 
 Values of every pair of 4-card rank multisets are indexed by the rows of
 ``combinatorics.rank_multisets(k, arange(13))``; pairs that do not fit in one pack (more than
