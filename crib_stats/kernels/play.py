@@ -303,7 +303,7 @@ NO_VALUE = 1 << 20
 
 @njit(cache=True, inline="always")
 def memo_slot(keys, stamps, stamp, h0, h1, turn):
-    """The slot of position (h0, h1, turn) in an open-addressed table (linear probing): its own
+    """The slot of (h0, h1, turn) (``turn``: who moves, or a whole :func:`_position`) in an open-addressed table (linear probing): its own
     slot if it is there, else the empty slot where it would go; -1 when the first MEMO_PROBES
     slots tried hold other positions."""
     size = keys.shape[0]
@@ -354,11 +354,12 @@ def peg_extremes(pone_counts, dealer_counts, stop_at_go, keys, values, stamps, s
     A node's future is the extremes of what is scored after it: the most and least each player
     pegs from here, the most both peg, the most one card scores (its go / last-card point
     included). A card's points are scored with the totals zeroed, so a child's totals are
-    what that card (and the go after it) adds. After a go or 31 restarts the count, the play
-    that follows depends only on the two hands left and who leads: such a subplay's future is
-    kept in the table ``keys``/``values`` (rows marked ``stamp`` in ``stamps`` belong to this
-    search; the caller reuses the table across pairs of one pone hand, where the same subplays
-    recur) and read instead of searched again.
+    what that card (and the go after it) adds. The rest of the play depends only on the two
+    hands left and :func:`_position` (who moves, the count, the cards of the count a later card
+    can score with); at a position that recurs often (the count just restarted, or ended by a
+    pair) the future is kept in the table ``keys``/``values`` under (hands, position) (rows
+    marked ``stamp`` in ``stamps`` belong to this search; the caller reuses the table across
+    pairs of one pone hand, where the same positions recur) and read instead of searched again.
     """
     st, seq = new_play(pone_counts, dealer_counts)
     states = np.zeros((MAX_CARDS + 1, N_STATE), np.int64)
@@ -379,7 +380,7 @@ def peg_extremes(pone_counts, dealer_counts, stop_at_go, keys, values, stamps, s
                 stamps[s] = stamp
                 keys[s, 0] = st[S_HANDS]
                 keys[s, 1] = st[S_HANDS + 1]
-                keys[s, 2] = st[S_TURN]
+                keys[s, 2] = where[d]  # the key it is looked up by: the position, not only who moves
                 for q in range(PEG_COLUMNS):
                     values[s, q] = fut[d, q]
             if d == 0:
