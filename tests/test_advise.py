@@ -183,6 +183,7 @@ def test_full_pack_lead_table_walk_equals_the_card_walk(hand, score):
 @pytest.mark.parametrize("role, played", [("dealer", "10s"), ("pone", "5h 10s"), ("dealer", "10s 5h 9c"),
                                           ("pone", "7c kh 6h 8c")])
 @pytest.mark.parametrize("score", [None, (100, 104)])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_full_pack_table_walk_equals_the_card_walk_later_in_the_play(role, played, score):
     a = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="table", score=score)
     b = advise("5h 6h 7c jd qs kd", "qs kd", "4c", role, played, walk="cards", score=score)

@@ -66,6 +66,7 @@ def _multisets(dealt, deck):
 
 @pytest.mark.parametrize("deck", [(2, 3, 4, 10), (0, 4, 10, 12, 7)])
 @pytest.mark.parametrize("dealt", [5, 6])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_suit_walks_list_every_multisets_hands_in_the_tables_order(deck, dealt):
     """Every multiset of a reduced pack: its hands in order (and ``hand_offsets`` their count),
     and for seeded pools and must cards the hands in the pool with their places."""
@@ -85,6 +86,7 @@ def test_suit_walks_list_every_multisets_hands_in_the_tables_order(deck, dealt):
             assert _kernel_hands(counts, masks, pool, must) == reference.pool_hands(counts.tolist(), deck, pool, must)
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_suit_walks_on_a_sample_of_the_full_packs_multisets():
     masks = np.full(13, 15, np.int64)
     ms = _multisets(6, tuple(range(13)))
@@ -121,6 +123,7 @@ def _posterior(variant, deck, mine, starter, my_throw, must, opp_role, ok=None, 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
 @pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_keep_show_posterior_every_starter_and_throw_of_one_hand(variant, deck):
     """One dealt hand of yours on a reduced pack: every starter, every throw of yours, the
     opponent dealing or not, nothing played (every hand of the pool): the kernel's weights
@@ -137,6 +140,7 @@ def test_keep_show_posterior_every_starter_and_throw_of_one_hand(variant, deck):
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
 @pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_keep_show_posterior_with_played_cards_and_allowed_rows(variant, deck):
     """Seeded queries: the opponent's played cards (from a hand they could hold), a random half
     of the kept multisets allowed or all, your throw often of the starter's suit (the crib can

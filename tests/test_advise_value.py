@@ -21,6 +21,7 @@ def committed():
 
 
 @pytest.mark.parametrize("seat", advise_value.SEATS)
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_first_committed_deals_are_what_the_code_plays(committed, seat):
     g = committed[seat]
     again = advise_value.measure(seat, 3, seed=g.seed, parts=3, cache_dir=False)

@@ -23,6 +23,7 @@ def rows():
     return bc.committed_rows()
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_first_committed_games_are_what_the_code_measures(rows):
     """Games 0 and 1 recomputed on the engine in two shards (their decisions replayed, the kept
     ones scored twice where the throws differ): the committed rows and counts exactly, which
@@ -38,6 +39,7 @@ def test_the_first_committed_games_are_what_the_code_measures(rows):
     assert np.array_equal(out["seen"], rows["seen"][:2])
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_killed_measurement_resumes_from_its_shards(tmp_path, monkeypatch):
     """A shard saved before a stop is read back, not computed again, and the answer is the same."""
     calls = []

@@ -280,6 +280,7 @@ def test_command_board_play(cli):
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_kernel_warmup():
     """Each module's warmup, in a fresh process, compiles (or loads) every kernel of it that Python
     calls. In a fresh process: a kernel loaded from the cache brings its callees' code with it but

@@ -247,6 +247,7 @@ print(json.dumps({"grew": after - before, "result": m.as_dict()}))
 """
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_maxima_search_keeps_to_a_reduced_memory_ceiling():
     # the whole pack's search at the committed target, in a fresh process with a 64 MB ceiling:
     # the peak resident size grows by less than the ceiling (it grew 145 MB before the search
@@ -300,6 +301,7 @@ def test_committed_maxima_examples_score_what_they_say():
         + best_play("3 3 4 4", "3 3 4 4", "dealer").points["dealer"])
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_committed_show_maxima_and_24s_are_what_the_code_computes():
     """Drift detector: data/claims_maxima.json is written by this code (crib-stats claims --out), so this
     only says the code has not moved; what makes the numbers right is test_dealer_show_kernel_equals_naive_twin
@@ -463,6 +465,7 @@ def test_entry_dict_keys(entries):
                       "note", "command", "read_from"}
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_real_play_claims_show_the_seat_model_and_the_sample():
     from crib_stats.strategy.seats import per_seat
 

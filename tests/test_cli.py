@@ -184,6 +184,7 @@ def test_unwritable_destination_fails_before_any_output(cli, argv):
     assert code == 2 and out == "" and err.count("\n") == 1 and "cannot write" in err
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_written_files_follow_the_umask(tmp_path):
     script = (
         "import os, sys; os.umask(0o022); from crib_stats.presentation.cli import main; "
@@ -207,6 +208,7 @@ def test_ctrl_c_exits_quietly_with_130():
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_first_run_on_a_terminal_says_what_it_builds_and_draws_a_bar(tmp_path):
     """#30 item 10: a first discard --score was silent for 39 s on a terminal (compiling, building
     the sweep's rank memo). With empty caches and stderr a terminal: one line says what is being
@@ -451,6 +453,7 @@ def test_claims_command(cli, tmp_path):
     (["sweep", "--variant", "five-card", "--out", "{d}/sw"], ["sw/sweep_five-card_throws.parquet",
                                                              "sw/crib-stats-index.md"]),
 ])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_files_are_written_when_stdout_closes_early(argv, files, tmp_path):
     cmd = " ".join([f"'{sys.executable}'", "-m", "crib_stats.presentation.cli"] + [a.format(d=tmp_path) for a in argv])
     proc = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd} | true"], capture_output=True, text=True,
@@ -474,6 +477,7 @@ def test_markdown_into_a_directory_fails_before_any_output(cli, tmp_path):
     (["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot"], "p.png"),
     (["claims", "--id", "odds-29", "--markdown"], "notes.md"),
 ])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_single_file_outputs_replace_only_their_own_files(cli, tmp_path, argv, name):
     from crib_stats.core.io import written_by_us
 
@@ -561,6 +565,7 @@ def test_progress_bar_shows_the_total_and_the_time_left(monkeypatch):
     assert tty.text.endswith("\n") and "400/400 deals, 0:0" in tty.text
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_claims_show_progress_on_a_terminal_only(tmp_path):
     import pty
 

@@ -37,10 +37,12 @@ def check_against_reference(dealt_text, role, var, starter=None, only=None, crib
     ("ac ad 2c 2d 3h jc", "dealer"),   # double-double runs
     ("10s js qs ks 5d 5s", "pone"),    # runs through 10-J, suited throws
 ])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_six_card_equals_reference(dealt, role):
     check_against_reference(dealt, role, "six-card")
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_five_card_game_equals_reference():
     check_against_reference("3s 4s 5s js kd", "dealer", "five-card")
     check_against_reference("7h 8h 8d jc 2c", "pone", "five-card")

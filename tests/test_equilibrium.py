@@ -96,6 +96,7 @@ def test_a_strategy_has_the_same_cribs_alone_as_in_a_stack():
     assert np.array_equal(g.crib(br)[0], stacked[1])
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_exploitability_of_a_known_pair_matches_brute_force_best_responses():
     g = eq.game(DECK)
     sd = eq.best_response(g, g.hand_ev)  # the hand-only policy for both

@@ -150,6 +150,7 @@ def test_a_match_against_the_random_bot_is_reproducible_and_shard_free():
     ("flood", "wrote a line longer than 65,536 bytes instead of a discard answer", 0),
     ("chatty", "wrote a line nobody asked for: '{\"thanks\": true}'", 0),
 ])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_broken_bot_forfeits_with_its_reason_and_leaves_no_process(tmp_path, kind, reason, restarts):
     name, pids_file = bot(tmp_path, kind)
     limit = 0.3 if kind == "silent" else 20.0  # a short limit only where it is the point (a loaded machine)
@@ -190,6 +191,7 @@ def test_the_registry_makes_exec_players():
     p.close()
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_ctrl_c_during_a_match_kills_and_reaps_the_bot(tmp_path):
     """A match whose bot never answers (time limit 60 s), interrupted while it waits: exit 130,
     one line, and the bot is gone."""

@@ -58,6 +58,7 @@ def test_deal_stream_matches_twin():
 
 @pytest.mark.parametrize("variant, n_cards, discard", [("six-card", 13, "objective"), ("five-card", 11, "objective"),
                                                        ("six-card", 13, "equilibrium")])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_deal_scripts_match_twin(variant, n_cards, discard):
     """Every event (who scores how much, in order) and every per-seat figure of 12 deals: the
     kernel against the plain-Python deal (the exact discard.evaluate with the written tie rule,
@@ -162,6 +163,7 @@ def test_endgame_both_at_120_real_deals():
     assert b.values[b.row("win"), 120, 120] == pytest.approx(first / n, abs=1e-12)
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_error_shrinks_with_the_sample():
     """N vs 4N deals: the jackknife error of the first dealer's P(win) about halves, and the two
     estimates agree within their errors."""
@@ -226,6 +228,7 @@ def test_committed_group_matches_the_code(committed):
         assert np.array_equal(arrays[name], getattr(model, name)[g - 1]), name
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_committed_board_matches_the_induction(committed):
     model, rest = committed
     b = gb.solve(model)

@@ -71,6 +71,7 @@ def test_game_at_is_inside_its_bounds_in_every_format(cli, at):
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_whole_board_is_inside_its_bounds_in_every_format(cli, tmp_path, variant):
     code, out, _ = cli("game", "--variant", variant, "--csv")
     assert code == 0
@@ -377,6 +378,7 @@ def test_refusals_give_reasons_that_apply(cli):
     assert code == 2 and "measured in the six-card game with objective discards" in err
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_ctrl_c_on_the_server_does_not_talk_of_files(tmp_path):
     """Ctrl-C on serve said "no file is left half-written"; the server writes none. The child
     starts with SIGINT at its default and is interrupted once it says it is serving."""

@@ -219,6 +219,7 @@ def test_play_table_cache_recomputed_when_playvalue_changes(private_cache, tmp_p
     assert len(list(private_cache.glob("play_table_greedy-*.npy"))) == 2  # one entry per content
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_purified_keeps_cache_recomputed_when_peg_opponent_changes(private_cache, tmp_path, monkeypatch):
     from crib_stats.peg import opponent as peg_opponent
 
@@ -360,6 +361,7 @@ def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch
     assert kernels.cache_dir().is_dir() and time.time() - kernels.cache_dir().stat().st_mtime < 60
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_same_kernels_installed_elsewhere_read_the_compiled_ones(tmp_path):
     """Two copies of the kernel sources at different paths (a checkout and its wheel, two
     venvs) share one cache folder: the second loads what the first compiled, compiling nothing."""

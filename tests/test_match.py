@@ -89,6 +89,7 @@ def lines_of(m) -> list[bytes]:
     return [compact(untimed(json.loads(x))) for x in m.lines()]
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_match_never_depends_on_its_shards_or_its_engine(tmp_path):
     pytest.importorskip("distributed")
     from distributed import LocalCluster
@@ -234,6 +235,7 @@ def test_a_match_is_refused_in_one_line_before_any_game():
         play_match("grredy", "random", 4, cache_dir=False)
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_match_killed_by_ctrl_c_resumes_from_its_cache(tmp_path):
     """``crib-stats match`` in a child process, SIGINT once two shards are in its cache: exit 130;
     the same match run again here reads those shards and computes only the others."""

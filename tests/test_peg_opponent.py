@@ -46,6 +46,7 @@ def random_deals(n, seed):
 # ------------------------------------------------------------------------ the purified strategy
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_purified_keeps_are_the_files_most_probable_throws(twin_keeps):
     for role in ROLES:
         hands, kept = peg_opponent.equilibrium_keeps(role)
@@ -163,6 +164,7 @@ def opponent_six_card_hands():
     return dealt, sixes, hands.tolist()
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_equilibrium_peg_ev_over_every_card_hand(opponent_six_card_hands, twin_keeps):
     # E[peg] = sum over the opponent's card hands of the play value against what they keep,
     # over C(46, 6); the values from the play tables
@@ -296,6 +298,7 @@ def test_assumptions_are_one_csv_field():
         assert not set(text) & {",", '"', "\n"}
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_kernel_warmup_compiles_every_pegvalue_kernel():
     # in a fresh process the package's warmup() (crib_stats.kernels.warmup) leaves no pegvalue
     # kernel without a signature (behaviour, not the text of the warm-up's source)

@@ -137,6 +137,7 @@ def test_illegal_plays(pone, dealer, seq, fragment):
 # ------------------------------------------------------------------- the twin, on random legal plays
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_kernel_card_points_equal_reference_on_random_plays():
     names = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
     rng = random.Random(7)

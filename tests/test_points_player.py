@@ -59,6 +59,7 @@ def test_the_six_card_throw_is_the_greatest_net_with_e_peg_by_the_twins():
 
 
 @pytest.mark.parametrize("seed", range(20))
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_five_card_throw_is_the_greatest_net_of_the_show(seed):
     """No E[peg] in the five-card game: the throw's net is the greatest of every throw's (the
     twin's sums), the net of greedy's objective throw (ties may differ in the cards, not in the net)."""
@@ -107,6 +108,7 @@ def test_it_decides_from_its_view_alone():
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_points_plays_whole_games_against_greedy(variant):
     for deck in range(2):
         rec = play_game((PointsPlayer(), GreedyPlayer()), seed=0, deck_index=deck, variant=variant)
@@ -136,6 +138,7 @@ def test_a_play_no_objective_throw_explains_is_answered_with_the_posterior_widen
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_points_plays_whole_games_against_random(variant):
     for deck in range(2):
         rec = play_game((PointsPlayer(), RandomPlayer(5)), seed=0, deck_index=deck, variant=variant)

@@ -242,6 +242,7 @@ DEALS = ([16, 17, 24, 40, 45, 51],  # 5♣ 5♦ 7♣ J♣ Q♦ K♠
          [0, 5, 10, 14, 27, 33])    # A♣ 2♦ 3♥ 4♥ 7♠ 9♦
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_peg_ev_greedy_against_enumeration():
     # every one of the C(46, 4) opponent hands with itertools, each played by the greedy twin
     for dealt in DEALS:

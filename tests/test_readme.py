@@ -15,6 +15,7 @@ BLOCKS = update_readme.BLOCK.findall(update_readme.README.read_text(encoding="ut
 
 
 @pytest.mark.parametrize("block", [b for b in BLOCKS if "--extremes" not in b], ids=lambda b: b.splitlines()[0][:60])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_console_block_is_current(block):
     assert update_readme.render(block) == block
 

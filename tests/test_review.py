@@ -108,6 +108,7 @@ def test_another_seed_samples_the_throws_again_and_the_plays_are_exact(record, r
     assert strip(x) == strip(y)
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_given_up_error_is_paired_or_a_stated_bound():
     """Throws by hand: a made throw that is the points throw takes the best's paired error; two
     other throws take the bound sd(a) + sd(b)."""

@@ -114,6 +114,7 @@ def test_sample_prefix_reproduces_the_committed_deals():
     assert fresh.to_dict("records") == committed.head(4).to_dict("records")
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_committed_summary_recomputes():
     """Drift detector: data/seats_summary.json is written by this code; the model is held to the twin by
     test_model_equals_naive_twin_on_a_reduced_deck and the sample's points by

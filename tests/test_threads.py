@@ -475,6 +475,7 @@ def two_threads(tmp_path_factory) -> dict:
         return {k: z[k] for k in z.files}
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_subprocess_ran_on_two_threads(two_threads):
     assert int(two_threads["threads"]) == 2
 

@@ -292,6 +292,7 @@ def test_a_taken_port_falls_back_to_a_free_one_only_when_it_was_not_asked_for():
 
 
 @pytest.mark.parametrize("host,warned", [("127.0.0.1", False), ("0.0.0.0", True)])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_serve_prints_the_url_opens_the_browser_and_warns_off_loopback(capsys, monkeypatch, host, warned):
     import webbrowser
 
@@ -388,6 +389,7 @@ maybe = lambda s: st.one_of(st.none(), s)  # noqa: E731
        starter=maybe(st.one_of(st.sampled_from(PACK), st.text(max_size=3))),
        need=maybe(st.one_of(st.integers(-5, 70).map(str), st.text(max_size=3))),
        pegging=maybe(st.sampled_from(["greedy", "minimax"])), top=maybe(st.integers(-1, 20).map(str)))
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_near_valid_discard_requests_never_answer_5xx(fuzz_client, cards, role, variant, crib_model, starter, need,
                                                       pegging, top):
     """Queries built from real card names, junk and out-of-range numbers: 200 or one line."""
@@ -405,6 +407,7 @@ def test_near_valid_discard_requests_never_answer_5xx(fuzz_client, cards, role, 
 @settings(max_examples=200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(cards=card_text, starter=st.one_of(st.sampled_from(PACK), st.text(max_size=3)), crib=st.booleans(),
        count=card_text)
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_near_valid_score_and_count_requests_never_answer_5xx(fuzz_client, cards, starter, crib, count):
     for r in (get(fuzz_client, "/api/score", cards=cards, starter=starter, crib=str(crib).lower()),
               get(fuzz_client, "/api/peg", cards=count or None)):

@@ -16,6 +16,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
+# a server and Chromium: make test runs these, make test-fast does not
+pytestmark = pytest.mark.slow
 
 from crib_stats.discard.analysis import analyse  # noqa: E402
 from crib_stats.presentation.cli import main  # noqa: E402

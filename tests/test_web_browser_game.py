@@ -18,6 +18,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
+# a server and Chromium: make test runs these, make test-fast does not
+pytestmark = pytest.mark.slow
 
 from test_web_browser import DESKTOP, PHONE, browser, checked_page, page_words, server  # noqa: E402,F401  (fixtures)
 

@@ -227,6 +227,7 @@ def test_head_works_wherever_get_does(client):
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_the_table_is_game_csvs_p_win_column_for_each_seat(client, capsys, variant):
     code, out, _ = cli(capsys, ["game", "--csv", "--variant", variant])
     assert code == 0

@@ -200,6 +200,7 @@ def test_the_events_tell_the_play_and_the_shows(quick_client):
     assert [e["index"] for e in events] == list(range(len(events)))
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_a_new_server_on_the_same_file_resumes_every_game(tmp_path):
     """A game stopped after 7 of the player's decisions is read back by another app on the same
     file and played on; its record is the record of the same game played without a stop (the
@@ -284,6 +285,7 @@ def role_flag(view: dict) -> str:
     return "--dealer" if view["dealer"] else "--pone"
 
 
+@pytest.mark.slow  # over 2 s on 2 cores
 def test_an_opponent_in_the_pool_thinks_then_decides_as_on_the_event_loop(pool_client, quick_client):
     body = {"opponent": "greedy", "variant": "five-card", "seed": 77, "seat": "first_dealer"}
     r = pool_client.post("/api/games?wait=0", json=body)

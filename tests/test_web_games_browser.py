@@ -27,6 +27,8 @@ from children import sigint_default
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
+# a server and Chromium: make test runs these, make test-fast does not
+pytestmark = pytest.mark.slow
 
 from test_web_browser import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
 from test_web_games import GatedPool  # noqa: E402
