@@ -94,7 +94,7 @@ def test_ctrl_c_early_in_each_long_command(name, delay, tmp_path):
 @pytest.mark.parametrize("name, at", [
     ("solve", ("crib_stats.kernels.equilibrium", "crib_values", 3)),  # the third call of about a second
     ("sweep-pegging", ("crib_stats.strategy.seats_sample", "choose", 101)),  # the sampled deals, 50 done
-    ("extremes", ("crib_stats.kernels.play", "peg_extremes_rows", 4)),  # the fourth of 40 blocks
+    ("extremes", ("crib_stats.kernels.playsearch", "peg_extremes_rows", 4)),  # the fourth of 40 blocks
     ("play-table", ("crib_stats.peg.tables", "compute_rows", 4)),
 ])
 def test_ctrl_c_later_in_each_long_command(name, at, tmp_path):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats.kernels import combinatorics, play as kplay
+from crib_stats.kernels import combinatorics, play as kplay, playsearch
 from crib_stats.peg.pegging import PegError, best_play, count_points, play
 
 
@@ -182,7 +182,7 @@ def test_kernel_points_function_exhaustive_on_short_counts():
 @pytest.mark.slow  # over 10 s on 2 cores
 def test_extremes_kernel_equals_brute_force_on_a_reduced_deck(ranks, size, stop):
     ms = combinatorics.rank_multisets(size, np.array(ranks, np.int64))
-    table = kplay.peg_extremes_rows(ms, 0, len(ms), stop)
+    table = playsearch.peg_extremes_rows(ms, 0, len(ms), stop)
     pairs = 0
     for i in range(len(ms)):
         for j in range(len(ms)):
@@ -206,12 +206,12 @@ def test_extremes_with_the_table_of_positions_equal_the_leaf_search_on_the_full_
     hands of every kind (four of a kind, runs of low cards, mixed) against all 1820 dealers."""
     ms = combinatorics.rank_multisets(4, np.arange(13, dtype=np.int64))
     for i in (0, 182, 546, 1001, 1274, 1729):
-        row = kplay.peg_extremes_rows(ms, i, i + 1, False)[0]
+        row = playsearch.peg_extremes_rows(ms, i, i + 1, False)[0]
         for j in range(len(ms)):
             if (ms[i] + ms[j] > 4).any():
                 assert (row[j] == -1).all()
                 continue
-            want, _, _ = kplay.peg_search(ms[i], ms[j], False, -1)
+            want, _, _ = playsearch.peg_search(ms[i], ms[j], False, -1)
             assert row[j].tolist() == want.tolist(), (ms[i], ms[j])
 
 
@@ -223,7 +223,7 @@ def test_best_and_worst_agree_with_the_kernel():
             for tok in h.split():
                 c["A 2 3 4 5 6 7 8 9 10 J Q K".split().index(tok)] += 1
             counts.append(c)
-        k, _, _ = kplay.peg_search(counts[0], counts[1], False, -1)
+        k, _, _ = playsearch.peg_search(counts[0], counts[1], False, -1)
         assert best_play(pone, dealer, "dealer").points["dealer"] == k[0]
         assert best_play(pone, dealer, "pone").points["pone"] == k[1]
         assert best_play(pone, dealer, "dealer", worst=True).points["dealer"] == k[3]

@@ -360,11 +360,11 @@ def case_peg_max_rows():
 
 
 def case_peg_extremes_rows():
-    """play.peg_extremes_rows: every pair of the 126 kept multisets of :data:`PACK6` (126 prange rows)."""
-    from crib_stats.kernels import play
+    """playsearch.peg_extremes_rows: every pair of the 126 kept multisets of :data:`PACK6` (126 prange rows)."""
+    from crib_stats.kernels import playsearch
 
     ms = _small_multisets()
-    return play.peg_extremes_rows(ms, 0, len(ms), False)
+    return playsearch.peg_extremes_rows(ms, 0, len(ms), False)
 
 
 def case_play_table_rows():
@@ -430,7 +430,7 @@ CASES = [
     ("keeps.keep_posterior_sparse", case_keep_posterior_sparse),
     ("keepshow.keep_show_posterior", case_keep_show_posterior),
     ("maxima.peg_max_rows", case_peg_max_rows),
-    ("play.peg_extremes_rows", case_peg_extremes_rows),
+    ("playsearch.peg_extremes_rows", case_peg_extremes_rows),
     ("policies.play_table_rows", case_play_table_rows),
     ("posterior.keep_posterior", case_keep_posterior),
     ("show.score_batch", case_score_batch),

@@ -55,7 +55,7 @@ def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
         advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, gamerecords, keeps,
-        keepshow, maxima, pegvalue, play, policies, posterior, show, sweep, wholegames,
+        keepshow, maxima, pegvalue, play, playsearch, policies, posterior, show, sweep, wholegames,
     )
 
     show.warmup()
@@ -63,6 +63,7 @@ def warmup() -> None:
     deals.warmup()
     crib.warmup()
     play.warmup()
+    playsearch.warmup()
     policies.warmup()
     pegvalue.warmup()
     maxima.warmup()

@@ -22,7 +22,7 @@ KIND_RUN = 2
 # columns of the show breakdown (score_one / score_batch)
 SHOW_FIFTEENS, SHOW_PAIRS, SHOW_RUNS, SHOW_FLUSH, SHOW_NOBS = range(5)
 
-# columns of the play search (play.peg_search / play.peg_extremes_rows)
+# columns of the play search (playsearch.peg_search / playsearch.peg_extremes_rows)
 PEG_MOST_DEALER = 0
 PEG_MOST_PONE = 1
 PEG_MOST_BOTH = 2

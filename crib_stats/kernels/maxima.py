@@ -6,7 +6,7 @@ a hand (:func:`four_card_scores`: hand rules) and once as a crib (crib rules), t
 is skipped as soon as its two scores plus a bound on whatever else counts fall below the
 target, so only the few thousand top pairs are ever looked at. The play's part is a table of
 the most the dealer can peg for each (dealer ranks, pone ranks) pair (:func:`peg_max_table`,
-the play stepper's :func:`~.play.peg_extremes` over every legal play).
+the play search's :func:`~.playsearch.peg_extremes` over every legal play).
 
 Cards are codes ``rank * 4 + suit``; a set of cards is also a 64-bit mask ``1 << code``.
 """
@@ -18,7 +18,7 @@ from .jit import njit, prange
 
 from .combinatorics import n_choose_k, next_combination
 from .constants import JACK, PEG_MOST_DEALER, RANKS
-from .play import MEMO_BITS, ROWS_PER_TABLE, peg_extremes, positions_table
+from .playsearch import MEMO_BITS, ROWS_PER_TABLE, peg_extremes, positions_table
 
 
 @njit(cache=True)
@@ -202,7 +202,7 @@ def peg_max_rows(dealer_rows, multisets):
 @njit(cache=True)
 def _peg_max_chunk(dealer_rows, multisets, a, b, out):
     """Rows a..b-1 of :func:`peg_max_rows`, one table of positions for a dealer row's pairings
-    (:func:`~.play.peg_extremes`; a row's entries marked with its own stamp)."""
+    (:func:`~.playsearch.peg_extremes`; a row's entries marked with its own stamp)."""
     keys, values, stamps = positions_table(MEMO_BITS)
     for i in range(a, b):
         for j in range(multisets.shape[0]):

@@ -36,10 +36,10 @@ from .combinatorics import sorted_ranks
 from .constants import INVALID, RANKS
 from .pips import pip
 from .play import (
-    MAX_CARDS, MEMO_BITS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_HANDS, S_N, S_PLAYED, S_PONE,
-    S_TURN, card_points, held, legal_ranks, load_state, memo_slot, new_play, next_legal, play_card, positions_table,
-    settle, store_state,
+    MAX_CARDS, N_STATE, RANK_BITS, RANK_MASK, S_COUNT, S_DEALER, S_DONE, S_HANDS, S_N, S_PLAYED, S_PONE, S_TURN,
+    card_points, held, legal_ranks, load_state, new_play, next_legal, play_card, settle, store_state,
 )
+from .playsearch import MEMO_BITS, memo_slot, positions_table
 
 INF = 1 << 20
 GREEDY = 0

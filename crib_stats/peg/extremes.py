@@ -94,7 +94,7 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
     run) is immediate, a copy of it, and reports its progress as done at once; ``remember``
     False searches again (a benchmark's timing).
     """
-    from crib_stats.kernels import combinatorics, play as kplay  # lazy: numba only when used
+    from crib_stats.kernels import combinatorics, playsearch  # lazy: numba only when used
 
     v = get_variant(variant)
     if not v.two_player_play:
@@ -112,7 +112,7 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
 
     for b in range(blocks):
         with held_interrupt():  # a block is about a second; a Ctrl-C inside it is raised after it
-            parts.append(kplay.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
+            parts.append(playsearch.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
         if progress is not None:
             progress(int(edges[b + 1]), m)
     table = np.concatenate(parts)

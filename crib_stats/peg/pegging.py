@@ -348,14 +348,14 @@ def best_play(pone, dealer, side: str = "dealer", worst: bool = False,
     >>> best_play("7 7 4 4", "7 7 4 4", "dealer").points["dealer"]
     30
     """
-    from crib_stats.kernels import play as kplay  # lazy: numba only when used
+    from crib_stats.kernels import playsearch  # lazy: numba only when used
 
     if (side, bool(worst)) not in SEARCHES:
         which = "pone or dealer" if worst else "pone, dealer, both or card"
         raise PegError(f"{'--worst' if worst else '--best'} takes {which}, got {side!r}")
     v = get_variant(variant)
     p, d = _hands(pone, dealer, v)
-    _, seq, n = kplay.peg_search(_counts(p), _counts(d), v.play_stops_at_first_go, SEARCHES[side, bool(worst)])
+    _, seq, n = playsearch.peg_search(_counts(p), _counts(d), v.play_stops_at_first_go, SEARCHES[side, bool(worst)])
     sequence = [PegCard(int(r), RANK_NAMES[int(r)], False) for r in seq[:n]]
     return _replay(p, d, v, sequence)
 
