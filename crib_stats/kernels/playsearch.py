@@ -120,9 +120,9 @@ NO_VALUE = 1 << 20
 
 @njit(cache=True, inline="always")
 def memo_slot(keys, stamps, stamp, h0, h1, turn):
-    """The slot of (h0, h1, turn) (``turn``: who moves, or a whole :func:`_position`) in an open-addressed table (linear probing): its own
-    slot if it is there, else the empty slot where it would go; -1 when the first MEMO_PROBES
-    slots tried hold other positions."""
+    """The slot of (h0, h1, turn) (``turn``: who moves, or a whole :func:`_position`) in an
+    open-addressed table (linear probing): its own slot if it is there, else the empty slot where
+    it would go; -1 when the first MEMO_PROBES slots tried hold other positions."""
     size = keys.shape[0]
     x = (h0 * 0x9E3779B97F4A7C15) ^ (h1 * 0xC2B2AE3D27D4EB4F) ^ turn
     x ^= x >> 29

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import command
 
 SERVE_HOST, SERVE_PORT = "127.0.0.1", 8421  # crib-stats serve: this machine only, by default
+HEAVY_WORKERS, MAX_HEAVY_WORKERS = 2, 16  # the heavy pool's processes: the default, the most
 
 
 def add(sub) -> None:
@@ -25,4 +26,4 @@ def add(sub) -> None:
                    "$XDG_DATA_HOME/crib-stats/games.sqlite, else ~/.local/share/crib-stats/games.sqlite)")
     v.add_argument("--heavy-workers", metavar="N",
                    help="the processes that compute the heavy answers (a throw ranked for the board, an "
-                        "advice, an engine's decision) at once (default 2; 1 to 16)")
+                        f"advice, an engine's decision) at once (default {HEAVY_WORKERS}; 1 to {MAX_HEAVY_WORKERS})")

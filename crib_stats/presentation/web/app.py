@@ -39,6 +39,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from crib_stats import __version__
 from crib_stats.core.errors import CribStatsError
+from crib_stats.presentation.grammar.serve import HEAVY_WORKERS
 from crib_stats.presentation.web import params, pool, routes
 from crib_stats.presentation.web.api import error_answer, one_line
 
@@ -136,13 +137,14 @@ DESCRIPTION = ("Exact cribbage statistics on this machine: each endpoint answers
                "given twice, or a malformed value (not a number, not one of its choices, too long): 422 with one "
                "line naming it. An empty value means the parameter is not given, as an HTML form sends an empty "
                "field. HEAD works wherever GET does. The heavy answers (discard with score, advise) are computed "
-               "off the event loop, at most 2 at a time (serve --heavy-workers) with 8 more waiting (then 429 "
-               "with Retry-After). The games (/api/games): a game against a player of the toolkit, kept in SQLite; an unknown game is 404, a "
-               "decision the game does not take now 409, both with one line, and nothing changes.")
+               f"off the event loop, at most {HEAVY_WORKERS} at a time (serve --heavy-workers) with 8 more waiting "
+               "(then 429 with Retry-After). The games (/api/games): a game against a player of the toolkit, kept "
+               "in SQLite; an unknown game is 404, a decision the game does not take now 409, both with one line, "
+               "and nothing changes.")
 
 
-def create_app(*, warm_kernels: bool = True, allowed_hosts=None, heavy: str = "process", heavy_workers: int = 2,
-               heavy_waiting: int = 8, db=None) -> FastAPI:
+def create_app(*, warm_kernels: bool = True, allowed_hosts=None, heavy: str = "process",
+               heavy_workers: int = HEAVY_WORKERS, heavy_waiting: int = 8, db=None) -> FastAPI:
     """The application. ``warm_kernels``: compile the kernels at start-up (the lifespan), and
     start the heavy pool's workers and let them warm up, so that the first request is as fast as
     the others. ``allowed_hosts``: the only names a request's Host header may give (``crib-stats

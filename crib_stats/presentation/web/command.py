@@ -12,6 +12,7 @@ import sys
 from crib_stats.core.errors import UsageError
 
 from crib_stats.presentation.grammar.base import whole_number
+from crib_stats.presentation.grammar.serve import HEAVY_WORKERS, MAX_HEAVY_WORKERS
 from crib_stats.presentation.parser import SERVE_HOST as DEFAULT_HOST, SERVE_PORT as DEFAULT_PORT
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
@@ -26,13 +27,11 @@ def is_loopback(host: str) -> bool:
 
 
 
-HEAVY_WORKERS = 2  # the heavy pool's processes (create_app's default)
-
-
 def _heavy_workers(text: str | None) -> int:
+    """The heavy pool's processes: ``--heavy-workers``, or the default."""
     n = whole_number(text, "serve: --heavy-workers", 1)
-    if n is not None and n > 16:
-        raise UsageError(f"serve: --heavy-workers must be at most 16, got {n}")
+    if n is not None and n > MAX_HEAVY_WORKERS:
+        raise UsageError(f"serve: --heavy-workers must be at most {MAX_HEAVY_WORKERS}, got {n}")
     return HEAVY_WORKERS if n is None else n
 
 
