@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 
 import pytest
 from children import started
@@ -293,3 +294,42 @@ def test_an_interrupt_inside_numbas_compiler_is_raised_there(handler):
     proc = subprocess.run([sys.executable, "-c", HANDLER_IN_THE_COMPILER, handler], capture_output=True, text=True,
                           timeout=300, env=dict(os.environ, NUMBA_DISABLE_JIT="0"))
     assert proc.stdout == "stopped during the compile\n", proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("where", ["weakref callback", "__del__"])
+def test_a_ctrl_c_that_lands_where_python_drops_exceptions_is_not_lost(where):
+    """The command's handler can run inside a weakref callback or a ``__del__`` (CI saw it in
+    importlib's module-lock callback: the sweep ran to its end and exited 0). Python prints and
+    drops an exception raised there; the command's guard delivers the interrupt again, so it is
+    raised in the code that was running, and nothing is printed for the dropped one."""
+    from crib_stats.core.errors import held_interrupt
+
+    class Thing:
+        pass
+
+    def cb(_):  # raise_signal runs the handler before it returns: here, in the callback
+        signal.raise_signal(signal.SIGINT)
+
+    class Dying:
+        def __del__(self):
+            signal.raise_signal(signal.SIGINT)
+
+    dropped = []
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    hook, sys.unraisablehook = sys.unraisablehook, dropped.append
+    try:
+        with held_interrupt.for_command():
+            with pytest.raises(KeyboardInterrupt):
+                if where == "__del__":
+                    thing = Dying()
+                else:
+                    thing = Thing()
+                    ref = weakref.ref(thing, cb)  # noqa: F841 (the callback needs its ref alive)
+                del thing  # the handler runs and its KeyboardInterrupt is dropped here
+                for _ in range(10**6):  # the interrupt is delivered again within this loop
+                    pass
+                reached_the_end = True  # noqa: F841
+        assert sys.unraisablehook == dropped.append and dropped == []
+    finally:
+        sys.unraisablehook = hook
+        signal.signal(signal.SIGINT, previous)

@@ -57,21 +57,10 @@ class held_interrupt:
         next line, that is as soon as the kernel has returned (pdb's way of stopping a frame).
         Inside numba's compiler (a first run compiling a kernel: 20 s and more for the largest)
         it is raised at once (:func:`_compiling`)."""
-        import sys
-
-        ours = frame
-        while ours is not None and _in_numba(ours):
-            ours = ours.f_back
+        ours = _ours(frame)
         if ours is frame or ours is None or _compiling(frame):
             raise KeyboardInterrupt
-
-        def stop(f, event, arg):
-            sys.settrace(None)
-            raise KeyboardInterrupt
-
-        ours.f_trace = stop
-        ours.f_trace_lines = True
-        sys.settrace(_untraced)  # a frame's f_trace runs only while tracing is on
+        _raise_at_next_line(ours)
 
     @classmethod
     def for_command(cls):
@@ -83,15 +72,20 @@ class held_interrupt:
 
         @contextlib.contextmanager
         def guarded():
+            import sys
+
             saved = None
             if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                 saved = _replace_handler(cls._guard)
             if saved is None:
                 yield
                 return
+            hook = sys.unraisablehook
+            sys.unraisablehook = _redeliver(hook)
             try:
                 yield
             finally:
+                sys.unraisablehook = hook
                 signal.signal(signal.SIGINT, saved)
 
         return guarded()
@@ -130,6 +124,51 @@ def _replace_handler(handler):
         return signal.signal(signal.SIGINT, handler)
     except ValueError:
         return None
+
+
+def _redeliver(hook):
+    """An ``sys.unraisablehook`` that delivers a lost Ctrl-C again. A signal handler runs in
+    whatever frame the interpreter is executing, and that can be one whose exception Python
+    prints and drops: a weakref callback (importlib's module-lock ``cb``, seen on CI: the sweep
+    then ran to its end and exited 0), a ``__del__``, a garbage-collector callback. When the
+    dropped exception is a KeyboardInterrupt, the frame that was running when the callback ran
+    (ours, outside numba) is set to raise it at its next line; anything else goes to ``hook``
+    as before. (Raising the signal again with ``_thread.interrupt_main`` does not do: the
+    handler then runs at once, inside this hook, and that exception is dropped too.)"""
+    import sys
+
+    def redeliver(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            hook(unraisable)
+            return
+        ours = _ours(sys._getframe(1))
+        if ours is None:  # no Python frame left to raise in: the interpreter is ending anyway
+            hook(unraisable)
+            return
+        _raise_at_next_line(ours)
+
+    return redeliver
+
+
+def _ours(frame):
+    """The nearest frame at or above ``frame`` that is not numba's or llvmlite's, or None."""
+    while frame is not None and _in_numba(frame):
+        frame = frame.f_back
+    return frame
+
+
+def _raise_at_next_line(frame) -> None:
+    """Set ``frame`` to raise KeyboardInterrupt at its next line (pdb's way of stopping a
+    frame): a line event calls its ``f_trace``, which turns tracing off and raises."""
+    import sys
+
+    def stop(f, event, arg):
+        sys.settrace(None)
+        raise KeyboardInterrupt
+
+    frame.f_trace = stop
+    frame.f_trace_lines = True
+    sys.settrace(_untraced)  # a frame's f_trace runs only while tracing is on
 
 
 def _in_numba(frame) -> bool:
