@@ -333,3 +333,31 @@ def test_a_ctrl_c_that_lands_where_python_drops_exceptions_is_not_lost(where):
     finally:
         sys.unraisablehook = hook
         signal.signal(signal.SIGINT, previous)
+
+
+def test_a_dropped_ctrl_c_outside_the_main_thread_goes_to_the_previous_hook():
+    """The guard's hook redelivers only in the main thread, where signal handlers run; a
+    KeyboardInterrupt dropped in another thread, and any other exception, reach the hook that
+    was there before, and no frame is set to stop."""
+    import threading
+    import types
+
+    from crib_stats.core.errors import held_interrupt
+
+    seen = []
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    hook, sys.unraisablehook = sys.unraisablehook, seen.append
+    try:
+        with held_interrupt.for_command():
+            guard = sys.unraisablehook
+            dropped = types.SimpleNamespace(exc_value=KeyboardInterrupt())
+            other = types.SimpleNamespace(exc_value=ValueError("x"))
+            worker = threading.Thread(target=guard, args=(dropped,))
+            worker.start()
+            worker.join()
+            guard(other)
+            assert sys.gettrace() is None
+        assert seen == [dropped, other]
+    finally:
+        sys.unraisablehook = hook
+        signal.signal(signal.SIGINT, previous)

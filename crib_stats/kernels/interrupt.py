@@ -131,14 +131,17 @@ def _redeliver(hook):
     whatever frame the interpreter is executing, and that can be one whose exception Python
     prints and drops: a weakref callback (importlib's module-lock ``cb``, seen on CI: the sweep
     then ran to its end and exited 0), a ``__del__``, a garbage-collector callback. When the
-    dropped exception is a KeyboardInterrupt, the frame that was running when the callback ran
-    (ours, outside numba) is set to raise it at its next line; anything else goes to ``hook``
-    as before. (Raising the signal again with ``_thread.interrupt_main`` does not do: the
-    handler then runs at once, inside this hook, and that exception is dropped too.)"""
+    dropped exception is a KeyboardInterrupt in the main thread, the frame that was running when
+    the callback ran (ours, outside numba) is set to raise it at its next line; anything else
+    goes to ``hook`` as before. (Raising the signal again with ``_thread.interrupt_main`` does
+    not do: the handler then runs at once, inside this hook, and is dropped again.)"""
+    import _thread
     import sys
 
+    main = _thread.get_ident()  # for_command installs it in the main thread, where handlers run
+
     def redeliver(unraisable) -> None:
-        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt) or _thread.get_ident() != main:
             hook(unraisable)
             return
         ours = _ours(sys._getframe(1))
