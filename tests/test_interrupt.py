@@ -355,9 +355,49 @@ def test_a_dropped_ctrl_c_outside_the_main_thread_goes_to_the_previous_hook():
             worker = threading.Thread(target=guard, args=(dropped,))
             worker.start()
             worker.join()
+            tracer = sys.gettrace()
             guard(other)
-            assert sys.gettrace() is None
+            assert sys.gettrace() is tracer
         assert seen == [dropped, other]
     finally:
+        sys.unraisablehook = hook
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_a_dropped_ctrl_c_is_raised_past_a_hook_that_wraps_the_guards_and_the_tracer_is_put_back():
+    """A hook installed inside the command that calls the guard's (a library logging what Python
+    drops) does not swallow the redelivered Ctrl-C: it is raised in the code that was running; the
+    trace function that was there before (a debugger's, coverage's) is put back when the command
+    ends; and the hook installed inside the command is left in place."""
+    from crib_stats.core.errors import held_interrupt
+
+    class Dying:
+        def __del__(self):
+            signal.raise_signal(signal.SIGINT)
+
+    def tracer(frame, event, arg):
+        return None
+
+    dropped = []
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    hook, sys.unraisablehook = sys.unraisablehook, dropped.append
+    old_tracer = sys.gettrace()
+    try:
+        sys.settrace(tracer)
+        with held_interrupt.for_command():
+            guard = sys.unraisablehook
+
+            def wrapping(unraisable):
+                guard(unraisable)
+
+            sys.unraisablehook = wrapping
+            with pytest.raises(KeyboardInterrupt):
+                thing = Dying()
+                del thing
+                for _ in range(10**6):
+                    pass
+        assert sys.gettrace() is tracer and sys.unraisablehook is wrapping and dropped == []
+    finally:
+        sys.settrace(old_tracer)
         sys.unraisablehook = hook
         signal.signal(signal.SIGINT, previous)

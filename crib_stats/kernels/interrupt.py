@@ -65,8 +65,10 @@ class held_interrupt:
     @classmethod
     def for_command(cls):
         """A context manager for a whole command (the CLI's): :meth:`_guard` handles SIGINT in
-        the main thread, kernel calls not wrapped in :class:`held_interrupt` included, and the
-        previous handler is put back after."""
+        the main thread, kernel calls not wrapped in :class:`held_interrupt` included, and a
+        Ctrl-C Python drops (:func:`_redeliver`) is raised again; after it, the previous handler,
+        unraisable hook and trace function are put back, and a Ctrl-C still set to be raised in
+        a frame that never ran again is raised here."""
         import contextlib
         import signal
 
@@ -81,12 +83,19 @@ class held_interrupt:
                 yield
                 return
             hook = sys.unraisablehook
-            sys.unraisablehook = _redeliver(hook)
+            ours = sys.unraisablehook = _redeliver(hook)
             try:
                 yield
             finally:
-                sys.unraisablehook = hook
-                signal.signal(signal.SIGINT, saved)
+                try:
+                    signal.signal(signal.SIGINT, saved)
+                finally:
+                    if sys.unraisablehook is ours:  # one the command installed since stays
+                        sys.unraisablehook = hook
+                    armed = _stand_down()  # a Ctrl-C set to be raised in a frame that never ran again
+                    _put_tracer_back()
+                    if armed:
+                        raise KeyboardInterrupt
 
         return guarded()
 
@@ -144,7 +153,11 @@ def _redeliver(hook):
         if not isinstance(unraisable.exc_value, KeyboardInterrupt) or _thread.get_ident() != main:
             hook(unraisable)
             return
-        ours = _ours(sys._getframe(1))
+        frame = sys._getframe(1)
+        wrapper = getattr(sys.unraisablehook, "__code__", None)  # a hook installed since that calls this one
+        while frame is not None and frame.f_code is wrapper:
+            frame = frame.f_back
+        ours = _ours(frame)
         if ours is None:  # no Python frame left to raise in: the interpreter is ending anyway
             hook(unraisable)
             return
@@ -160,18 +173,45 @@ def _ours(frame):
     return frame
 
 
+_STOPPING: list = []  # (frame, its own trace function) set to raise at their next line, not yet raised
+_TRACER: list = []  # the global trace function before the first was set, until the command puts it back
+
+
 def _raise_at_next_line(frame) -> None:
     """Set ``frame`` to raise KeyboardInterrupt at its next line (pdb's way of stopping a
-    frame): a line event calls its ``f_trace``, which turns tracing off and raises."""
+    frame): a line event (or its return, or an exception passing through it) calls its
+    ``f_trace``, which stands every such frame down and raises. CPython turns tracing off when
+    a trace function raises; the trace function that was there before (a debugger's,
+    coverage's) is put back when the command ends (:meth:`held_interrupt.for_command`)."""
     import sys
 
     def stop(f, event, arg):
-        sys.settrace(None)
+        _stand_down()
         raise KeyboardInterrupt
 
+    if not _TRACER:
+        _TRACER.append(sys.gettrace())
+    _STOPPING.append((frame, frame.f_trace))
     frame.f_trace = stop
     frame.f_trace_lines = True
     sys.settrace(_untraced)  # a frame's f_trace runs only while tracing is on
+
+
+def _stand_down() -> bool:
+    """Undo :func:`_raise_at_next_line` for every frame still set; True when there was one."""
+    if not _STOPPING:
+        return False
+    for frame, own in _STOPPING:
+        frame.f_trace = own
+    _STOPPING.clear()
+    return True
+
+
+def _put_tracer_back() -> None:
+    import sys
+
+    if _TRACER:
+        sys.settrace(_TRACER.pop())
 
 
 def _in_numba(frame) -> bool:
