@@ -328,7 +328,6 @@ def test_a_ctrl_c_that_lands_where_python_drops_exceptions_is_not_lost(where):
                 del thing  # the handler runs and its KeyboardInterrupt is dropped here
                 for _ in range(10**6):  # the interrupt is delivered again within this loop
                     pass
-                reached_the_end = True  # noqa: F841
         assert sys.unraisablehook == dropped.append and dropped == []
     finally:
         sys.unraisablehook = hook
