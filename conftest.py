@@ -6,7 +6,7 @@ kernels (``NUMBA_CACHE_DIR``) all point there, set before anything imports crib_
 
 In several workers (pytest-xdist, ``make test``: ``-n 2``) the controller makes the one
 temporary folder and removes it at the end; its workers inherit it: they share the compiled
-kernels (and the tables :func:`crib_stats.core.cache.disk_cached` keeps beside them), each
+kernels (and the tables :func:`crib_stats.runtime.disk.disk_cached` keeps beside them), each
 keeping its own user cache (``cache-gw0``, ...), so a test sees only the jobs' shards its own
 process wrote, as in one process (tests that share a costly fixture or an in-process memo are
 kept in one worker: ``tests/conftest.py``). With ``--warm-kernels`` the controller compiles every kernel into that cache first, in

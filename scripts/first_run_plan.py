@@ -2,7 +2,7 @@
 """Measure what each long command's first run builds, for the progress bar a first run draws on
 a terminal (:func:`crib_stats.presentation.console.first_run_note`): every kernel numba compiles
 (its own seconds, the kernels it compiles inside excluded) and every table computed once per
-machine (:func:`crib_stats.core.cache.disk_cached`: its own seconds, the compiles inside it
+machine (:func:`crib_stats.runtime.disk.disk_cached`: its own seconds, the compiles inside it
 excluded), each command run alone with empty caches.
 Writes crib_stats/data/first_runs.json; only the ratios of the seconds matter (the bar's time
 left scales them by the machine's own rate as it goes).
@@ -32,7 +32,7 @@ PLANS = {  # the label a command's runner passes to first_run_note -> a command 
 RECORD = """
 import json, sys, time
 from numba.core import event
-from crib_stats.core import cache
+from crib_stats.runtime import disk as cache
 from crib_stats.presentation.cli import main
 
 kernels, tables, stack, began, compiling = {}, {}, [], {}, [0.0]

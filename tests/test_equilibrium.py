@@ -360,7 +360,7 @@ def test_fictitious_play_on_a_dask_cluster_is_bit_for_bit_the_in_process_solutio
 
 def test_a_result_computed_by_other_kernel_sources_is_refused():
     from crib_stats.core.engine import SweepError, checked
-    from crib_stats.kernels import source_digest
+    from crib_stats.runtime.cache import source_digest
 
     assert checked((source_digest(), "payload")) == "payload"
     with pytest.raises(SweepError, match="other kernel sources"):

@@ -129,13 +129,13 @@ def test_an_interrupted_sweep_keeps_its_finished_shards(tmp_path):
 
 
 def test_a_kernel_that_cannot_be_cut_is_interrupted_at_once():
-    """held_interrupt.run_released: a 60-second nogil kernel stops on Ctrl-C within seconds."""
+    """run_released: a 60-second nogil kernel stops on Ctrl-C within seconds."""
     script = (
-        "import sys\nfrom numba import njit\nfrom crib_stats.core.errors import held_interrupt\n"
+        "import sys\nfrom numba import njit\nfrom crib_stats.runtime.interrupt import run_released\n"
         "@njit(nogil=True)\ndef spin(n):\n    x = 0\n    for i in range(n):\n        x = (x * 31 + i) % 1000003\n"
         "    return x\n"
         "spin(10)\nprint('ready', flush=True)\n"
-        "try:\n    held_interrupt.run_released(spin, 10**12)\nexcept KeyboardInterrupt:\n    print('stopped')\n"
+        "try:\n    run_released(spin, 10**12)\nexcept KeyboardInterrupt:\n    print('stopped')\n"
     )
     with started([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         assert proc.stdout.readline() == "ready\n"
@@ -147,29 +147,49 @@ def test_a_kernel_that_cannot_be_cut_is_interrupted_at_once():
     assert time.monotonic() - t0 < 15
 
 
-def test_held_interrupt_raises_after_the_kernel_and_restores_the_handler():
-    from crib_stats.core.errors import held_interrupt
+def test_the_command_guard_raises_a_ctrl_c_that_lands_in_a_kernel_after_it_returns():
+    """Under :func:`command_guard` a Ctrl-C that arrives while a kernel runs is a plain
+    KeyboardInterrupt raised once the kernel has returned (not numba's ``SystemError``), and the
+    handler that was there before is put back."""
+    import threading
 
+    from numba import njit
+
+    from crib_stats.runtime.interrupt import command_guard
+
+    @njit
+    def spin(n):
+        x = 0
+        for i in range(n):
+            x = (x * 31 + i) % 1000003
+        return x
+
+    spin(10)
     # SIGINT as a Python started with it at its default has it (a suite run as a background job
-    # of a non-interactive shell inherits it ignored: then nothing is held, the next test)
+    # of a non-interactive shell inherits it ignored: then nothing is replaced, the next test)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    returned = []
     try:
         with pytest.raises(KeyboardInterrupt):
-            with held_interrupt():
-                os.kill(os.getpid(), signal.SIGINT)
-                time.sleep(0.05)  # the handler runs here and only notes it
-                reached = True
-        assert reached and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+            with command_guard():
+                timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+                timer.start()
+                returned.append(spin(3 * 10**8))  # a second or so: the signal lands inside it
+                for _ in range(10**6):  # raised here at the latest
+                    pass
+        timer.join()
+        assert returned  # the kernel ran to its end and handed its result back first
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def test_held_interrupt_leaves_an_ignored_sigint_ignored():
-    from crib_stats.core.errors import held_interrupt
+def test_the_command_guard_leaves_an_ignored_sigint_ignored():
+    from crib_stats.runtime.interrupt import command_guard
 
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        with held_interrupt():
+        with command_guard():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
@@ -257,13 +277,13 @@ HANDLER_IN_THE_COMPILER = """
 import signal, sys
 from numba import njit
 from numba.core import codegen
-from crib_stats.kernels.interrupt import held_interrupt
+from crib_stats.runtime import interrupt
 
 finalize = codegen.CPUCodeLibrary.finalize
 
 
 def interrupted_finalize(self):  # SIGINT's handler, as if Ctrl-C came while LLVM finalizes the code
-    getattr(held_interrupt, sys.argv[1])(signal.SIGINT, sys._getframe(1))
+    interrupt._guard(signal.SIGINT, sys._getframe(1))
     return finalize(self)
 
 
@@ -276,7 +296,7 @@ def kernel(x):
 
 
 try:
-    with held_interrupt():
+    with interrupt.command_guard():
         kernel(1)
     print("compiled", flush=True)
 except KeyboardInterrupt:
@@ -284,14 +304,13 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize("handler", ["_guard", "_hold"])
-def test_an_interrupt_inside_numbas_compiler_is_raised_there(handler):
+def test_an_interrupt_inside_numbas_compiler_is_raised_there():
     """Ctrl-C while numba compiles (its own frames on the stack from the kernel's call down):
-    the command's handler (``_guard``) and the library's (``_hold``) raise it there, so the compile
+    the command's handler (``_guard``) raises it there, so the compile
     stops at once; they used to wait for the kernel to return, compile and all (20 s and more for
     the largest kernels on a first run). The handler is called as the signal would call it, with
     numba's frame, so which frame the signal lands in is not left to chance."""
-    proc = subprocess.run([sys.executable, "-c", HANDLER_IN_THE_COMPILER, handler], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-c", HANDLER_IN_THE_COMPILER], capture_output=True, text=True,
                           timeout=300, env=dict(os.environ, NUMBA_DISABLE_JIT="0"))
     assert proc.stdout == "stopped during the compile\n", proc.stdout + proc.stderr
 
@@ -302,7 +321,7 @@ def test_a_ctrl_c_that_lands_where_python_drops_exceptions_is_not_lost(where):
     importlib's module-lock callback: the sweep ran to its end and exited 0). Python prints and
     drops an exception raised there; the command's guard delivers the interrupt again, so it is
     raised in the code that was running, and nothing is printed for the dropped one."""
-    from crib_stats.core.errors import held_interrupt
+    from crib_stats.runtime.interrupt import command_guard
 
     class Thing:
         pass
@@ -318,7 +337,7 @@ def test_a_ctrl_c_that_lands_where_python_drops_exceptions_is_not_lost(where):
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     hook, sys.unraisablehook = sys.unraisablehook, dropped.append
     try:
-        with held_interrupt.for_command():
+        with command_guard():
             with pytest.raises(KeyboardInterrupt):
                 if where == "__del__":
                     thing = Dying()
@@ -341,13 +360,13 @@ def test_a_dropped_ctrl_c_outside_the_main_thread_goes_to_the_previous_hook():
     import threading
     import types
 
-    from crib_stats.core.errors import held_interrupt
+    from crib_stats.runtime.interrupt import command_guard
 
     seen = []
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     hook, sys.unraisablehook = sys.unraisablehook, seen.append
     try:
-        with held_interrupt.for_command():
+        with command_guard():
             guard = sys.unraisablehook
             dropped = types.SimpleNamespace(exc_value=KeyboardInterrupt())
             other = types.SimpleNamespace(exc_value=ValueError("x"))
@@ -368,7 +387,7 @@ def test_a_dropped_ctrl_c_is_raised_past_a_hook_that_wraps_the_guards_and_the_tr
     drops) does not swallow the redelivered Ctrl-C: it is raised in the code that was running; the
     trace function that was there before (a debugger's, coverage's) is put back when the command
     ends; and the hook installed inside the command is left in place."""
-    from crib_stats.core.errors import held_interrupt
+    from crib_stats.runtime.interrupt import command_guard
 
     class Dying:
         def __del__(self):
@@ -383,7 +402,7 @@ def test_a_dropped_ctrl_c_is_raised_past_a_hook_that_wraps_the_guards_and_the_tr
     old_tracer = sys.gettrace()
     try:
         sys.settrace(tracer)
-        with held_interrupt.for_command():
+        with command_guard():
             guard = sys.unraisablehook
 
             def wrapping(unraisable):

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from crib_stats import kernels
-from crib_stats.kernels import cache as kcache
+from crib_stats import runtime
+from crib_stats.runtime import cache as kcache
 from crib_stats.kernels import combinatorics
 from crib_stats.core.tables import suit_classes
 
@@ -90,16 +91,16 @@ def test_suit_classes_are_the_orbits_on_a_reduced_deck():
 
 
 def test_cache_directory_is_keyed_by_the_kernel_sources(tmp_path):
-    digest = kernels.source_digest()
-    assert kernels.cache_dir().name == f"kernels-{digest}" and digest == kernels.digest_of(kcache._HERE)
+    digest = runtime.source_digest()
+    assert runtime.cache_dir().name == f"kernels-{digest}" and digest == runtime.digest_of(kcache._HERE)
     # a change in any kernel file changes the digest, so another directory is used
     fake = tmp_path / "kernels"
     fake.mkdir()
     for path in kcache._HERE.glob("*.py"):
         (fake / path.name).write_bytes(path.read_bytes())
-    assert kernels.digest_of(fake) == digest
+    assert runtime.digest_of(fake) == digest
     (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
-    assert kernels.digest_of(fake) != digest
+    assert runtime.digest_of(fake) != digest
 
 
 @pytest.fixture
@@ -120,35 +121,35 @@ def _kernels_copy(folder):
 def test_kernel_digest_memo_is_read_by_the_next_process_and_an_edit_misses_it(tmp_path, private_memo, monkeypatch):
     fake = _kernels_copy(tmp_path / "kernels")
     monkeypatch.setattr(kcache, "_SETTLED_NS", -10**12)  # the copies count as settled at once
-    digest = kernels.digest_of(fake)
-    assert digest == kernels.source_digest() and private_memo.is_file()
+    digest = runtime.digest_of(fake)
+    assert digest == runtime.source_digest() and private_memo.is_file()
     # the next process answers from the memo: it reads no kernel source
     monkeypatch.setattr(kcache, "_memo_entries", None)
     real_read = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail(f"read {self}") if self.parent == fake
                         else real_read(self))
-    assert kernels.digest_of(fake) == digest
+    assert runtime.digest_of(fake) == digest
     monkeypatch.setattr(Path, "read_bytes", real_read)
     # an edit changes the file's stamp: the memo is missed and the new bytes are hashed
     (fake / "show.py").write_text((fake / "show.py").read_text() + "\n# edited\n")
     monkeypatch.setattr(kcache, "_memo_entries", None)
-    edited = kernels.digest_of(fake)
+    edited = runtime.digest_of(fake)
     assert edited != digest
     monkeypatch.setattr(kcache, "_memo_entries", None)
-    assert kernels.digest_of(fake) == edited  # the edited sources' digest, remembered in turn
+    assert runtime.digest_of(fake) == edited  # the edited sources' digest, remembered in turn
 
 
 def test_kernel_digest_memo_skips_files_changed_just_now(tmp_path, private_memo, monkeypatch):
     """A file changed within the last _SETTLED_NS is hashed every time: a second write in the
     same clock tick, same size, mtime put back, could leave its stamp unchanged."""
     fake = _kernels_copy(tmp_path / "kernels")
-    digest = kernels.digest_of(fake)
+    digest = runtime.digest_of(fake)
     st = (fake / "show.py").stat()
     text = (fake / "show.py").read_text()
     (fake / "show.py").write_text(text.replace("def ", "def  ", 1)[:-1])  # same size
     os.utime(fake / "show.py", ns=(st.st_atime_ns, st.st_mtime_ns))
     monkeypatch.setattr(kcache, "_memo_entries", None)
-    assert kernels.digest_of(fake) != digest
+    assert runtime.digest_of(fake) != digest
     assert not private_memo.exists() or str(fake) not in private_memo.read_text()
 
 
@@ -177,29 +178,29 @@ def _edited_copy(module, folder):
 def test_content_digest_covers_module_sources_and_input_bytes(tmp_path):
     from crib_stats.peg import opponent as peg_opponent
 
-    base = kernels.content_digest([peg_opponent], [b"abc"])
-    assert kernels.content_digest([peg_opponent.__file__], [b"abc"]) == base
+    base = runtime.content_digest([peg_opponent], [b"abc"])
+    assert runtime.content_digest([peg_opponent.__file__], [b"abc"]) == base
     same = tmp_path / "same"
     same.mkdir()
     name = Path(peg_opponent.__file__).name
     (same / name).write_bytes(Path(peg_opponent.__file__).read_bytes())
-    assert kernels.content_digest([same / name], [b"abc"]) == base  # bytes, not paths or mtimes
-    assert kernels.content_digest([_edited_copy(peg_opponent, tmp_path / "e")], [b"abc"]) != base
-    assert kernels.content_digest([peg_opponent], [b"abd"]) != base
+    assert runtime.content_digest([same / name], [b"abc"]) == base  # bytes, not paths or mtimes
+    assert runtime.content_digest([_edited_copy(peg_opponent, tmp_path / "e")], [b"abc"]) != base
+    assert runtime.content_digest([peg_opponent], [b"abd"]) != base
     data = tmp_path / "input.bin"
     data.write_bytes(b"abc")
-    assert kernels.content_digest([peg_opponent], [data]) == base
+    assert runtime.content_digest([peg_opponent], [data]) == base
     st = data.stat()
     data.write_bytes(b"abd")  # same size; the mtime put back as cp -p or rsync -t would
     os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
-    assert kernels.content_digest([peg_opponent], [data]) != base
+    assert runtime.content_digest([peg_opponent], [data]) != base
 
 
 @pytest.fixture
 def private_cache(tmp_path, monkeypatch):
     """disk_cached writes under tmp_path (cache_dir() reads NUMBA_CACHE_DIR at every call)."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
-    yield tmp_path / "numba" / kernels.cache_dir().name / "tables"
+    yield tmp_path / "numba" / runtime.cache_dir().name / "tables"
     kcache._source_bytes_digest.cache_clear()
 
 
@@ -236,7 +237,7 @@ def test_purified_keeps_cache_recomputed_when_peg_opponent_changes(private_cache
 
 
 def test_disk_cached_is_keyed_by_its_inputs_bytes(private_cache, tmp_path):
-    from crib_stats.core.cache import disk_cached
+    from crib_stats.runtime.disk import disk_cached
 
     data = tmp_path / "in.bin"
     data.write_bytes(b"\x01\x02")
@@ -259,7 +260,7 @@ def test_a_table_wanted_by_two_at_once_is_built_once(private_cache):
     each other as two processes do): one computes, the other waits and reads its file."""
     import threading
 
-    from crib_stats.core.cache import disk_cached
+    from crib_stats.runtime.disk import disk_cached
 
     calls, got = [], []
     started = threading.Barrier(2)
@@ -310,7 +311,7 @@ def test_prune_removes_only_entries_unused_for_30_days(tmp_path):
         (tmp_path / name / "f").write_text("x")
     for name, days in (("kernels-old", 31), ("kernels-recent", 29), ("kernels-live", 400), ("other-old", 400)):
         _aged(tmp_path / name, days)
-    removed = kernels.prune_stale(tmp_path, "kernels-*", keep=[tmp_path / "kernels-live"])
+    removed = runtime.prune_stale(tmp_path, "kernels-*", keep=[tmp_path / "kernels-live"])
     assert [p.name for p in removed] == ["kernels-old"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [".prune.lock", "kernels-live", "kernels-recent",
                                                          "other-old"]
@@ -331,7 +332,7 @@ def test_prune_waits_for_the_lock(tmp_path):
     import threading
 
     done = []
-    t = threading.Thread(target=lambda: done.append(kernels.prune_stale(tmp_path, "kernels-*")))
+    t = threading.Thread(target=lambda: done.append(runtime.prune_stale(tmp_path, "kernels-*")))
     t.start()
     t.join(0.5)
     assert not done and (tmp_path / "kernels-old").exists()  # blocked while the other holds it
@@ -355,10 +356,10 @@ def test_configuring_the_cache_keeps_other_installs_caches(tmp_path, monkeypatch
         (tmp_path / name).mkdir()
         (tmp_path / name / "x.nbi").write_text("compiled")
         _aged(tmp_path / name, days)
-    kernels.configure_cache()
+    runtime.configure_cache()
     assert (tmp_path / "kernels-0123456789abcdef" / "x.nbi").exists()
     assert not (tmp_path / "kernels-fedcba9876543210").exists()
-    assert kernels.cache_dir().is_dir() and time.time() - kernels.cache_dir().stat().st_mtime < 60
+    assert runtime.cache_dir().is_dir() and time.time() - runtime.cache_dir().stat().st_mtime < 60
 
 
 @pytest.mark.slow  # over 2 s on 2 cores
@@ -378,15 +379,17 @@ def test_the_same_kernels_installed_elsewhere_read_the_compiled_ones(tmp_path):
     for copy in ("one", "two"):
         (tmp_path / copy / "crib_stats").mkdir(parents=True)
         shutil.copy(src.parent / "__init__.py", tmp_path / copy / "crib_stats")
-        shutil.copytree(src, tmp_path / copy / "crib_stats" / "kernels", ignore=shutil.ignore_patterns("__pycache__"),
-                        copy_function=shutil.copy)  # new modification times: numba's stamp hashes the bytes
+        for sub in ("kernels", "runtime"):  # the kernels and the floor they stand on
+            shutil.copytree(src.parent / sub, tmp_path / copy / "crib_stats" / sub,
+                            ignore=shutil.ignore_patterns("__pycache__"),
+                            copy_function=shutil.copy)  # new modification times: numba's stamp hashes the bytes
         out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path / copy, capture_output=True, text=True,
                              env=dict(env, PYTHONPATH=str(tmp_path / copy)), check=True).stdout.split("\n")
         assert out[0].startswith(str(tmp_path / copy)), out
         seen.append(out[1])
     assert seen == ["0 1", "1 0"]  # compiled by the first copy, loaded by the second
     (folder,) = (p for p in (tmp_path / "numba").iterdir() if p.is_dir())
-    assert folder.name == kernels.cache_dir().name and any(folder.glob("combinatorics.combinations-*.nbi"))
+    assert folder.name == runtime.cache_dir().name and any(folder.glob("combinatorics.combinations-*.nbi"))
 
 
 def test_a_constant_passed_by_a_kernel_compiles_no_second_version():

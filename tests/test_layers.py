@@ -14,7 +14,7 @@ import pytest
 PKG = Path(__file__).resolve().parent.parent / "crib_stats"
 
 # lowest first; a module may import its own layer and the layers below it
-LAYERS = ["kernels", "core", "peg", "show", "discard", "strategy", "game", "referee", "players", "match", "claims",
+LAYERS = ["runtime", "kernels", "core", "peg", "show", "discard", "strategy", "game", "referee", "players", "match", "claims",
           "presentation"]
 
 
@@ -124,16 +124,24 @@ def test_every_module_is_in_a_layer():
     assert not loose, loose
 
 
-def test_the_numba_modules_import_nothing_but_kernels():
+def test_the_numba_modules_import_nothing_but_kernels_and_the_runtime():
     g = graph()
     for m, targets in g.items():
         if m.startswith("crib_stats.kernels."):
-            assert all(t.startswith("crib_stats.kernels") for t in targets), (m, targets)
+            assert all(t.startswith(("crib_stats.kernels", "crib_stats.runtime")) for t in targets), (m, targets)
+
+
+def test_the_runtime_imports_nothing_of_the_package_above_it():
+    """The process plumbing (caches, Ctrl-C) is the lowest floor: the kernels' cache directory
+    must be known before the first kernel is decorated."""
+    for m, targets in graph().items():
+        if m.startswith("crib_stats.runtime"):
+            assert all(t.startswith("crib_stats.runtime") for t in targets), (m, targets)
 
 
 @pytest.mark.parametrize("module", ["crib_stats", "crib_stats.show.scoring", "crib_stats.core.cards",
                                     "crib_stats.discard.analysis", "crib_stats.peg.pegging",
-                                    "crib_stats.presentation.cli", "crib_stats.kernels", "crib_stats.referee",
+                                    "crib_stats.presentation.cli", "crib_stats.kernels", "crib_stats.referee", "crib_stats.runtime",
                                     "crib_stats.players",
                                     "crib_stats.kernels.constants", "crib_stats.kernels.crib_np"])
 def test_importing_a_module_that_runs_no_kernel_imports_no_numba(module):

@@ -26,7 +26,7 @@ import numpy as np
 
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.io import atomic_write
-from crib_stats.kernels import source_digest
+from crib_stats.runtime.cache import source_digest
 
 class SweepError(CribStatsError):
     """A bad request to a heavy job or an engine that cannot run it (one-line message)."""
@@ -40,7 +40,7 @@ class ShardCache:
         self.dir = None
         if root is None:
             return
-        from crib_stats.kernels import prune_stale, touch
+        from crib_stats.runtime.cache import prune_stale, touch
 
         digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
         self.dir = Path(root) / f"{name or key['variant']}-{digest}"

@@ -8,6 +8,3 @@ class CribStatsError(ValueError):
 class UsageError(CribStatsError):
     """A command line that cannot be run as given (a missing or contradictory option)."""
 
-
-# the Ctrl-C guard of kernel calls lives with the kernels (they use it too); re-exported here
-from crib_stats.kernels.interrupt import held_interrupt  # noqa: E402,F401

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from crib_stats.core.cache import disk_cached
+from crib_stats.runtime.disk import disk_cached
 
 
 @lru_cache(maxsize=None)

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import numpy as np
 
-from crib_stats.core.errors import CribStatsError, held_interrupt
+from crib_stats.core.errors import CribStatsError
 from crib_stats.core.rules import Variant
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels.constants import NET_OFFSET
@@ -106,13 +106,12 @@ class RandomCrib:
         if variant.others_to_crib == 2:
             # one deal: smaller than a thread team's start-up; a Ctrl-C inside the kernel is
             # raised when it returns
-            with one_thread(), held_interrupt():
+            with one_thread():
                 h, cs, per, ch, nh = crib.discard_random_pairs(
                     keeps, throws, unseen, int(starter), hand_table, crib_table, int(sign)
                 )
         else:
-            with held_interrupt():
-                h, cs, per, ch, nh = crib.discard_random(
-                    keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
-                )
+            h, cs, per, ch, nh = crib.discard_random(
+                keeps, throws, unseen, variant.others_to_crib, int(starter), hand_table, crib_table, int(sign)
+            )
         return Outcomes(h, cs, int(per), ch, nh, NET_OFFSET)

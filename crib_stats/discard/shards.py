@@ -16,12 +16,11 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.errors import held_interrupt
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.rules import Variant, variant as get_variant
 from crib_stats.kernels.constants import HAND_BINS, JACK
 from crib_stats.core.tables import rank_table
-from crib_stats.kernels import source_digest
+from crib_stats.runtime.cache import source_digest
 
 ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
 SHARD_CALLS = 4  # kernel calls per sweep shard (a Ctrl-C waits for the call it arrives in)
@@ -77,9 +76,8 @@ def memo(variant_name: str, deck_ranks: tuple[int, ...]) -> dict:
 
     v = get_variant(variant_name)
     deck = np.array(deck_ranks, np.int64)
-    with held_interrupt():  # a Ctrl-C inside the kernel is raised when it returns
-        index, rank_hand, rank_crib = ks.rank_memo(deck, v.dealt, v.throw, v.others_to_crib,
-                                                   rank_table(v.kept + 1), rank_table(5))
+    index, rank_hand, rank_crib = ks.rank_memo(deck, v.dealt, v.throw, v.others_to_crib,
+                                               rank_table(v.kept + 1), rank_table(5))
     keep_index, keep_sets = ks.keep_rows(v.kept, deck)
     return dict(index=index, rank_hand=rank_hand, rank_crib=rank_crib, keep_index=keep_index,
                 keep_sets=keep_sets, n_keys=2 * 13**v.throw)
@@ -89,7 +87,8 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
               weights: np.ndarray) -> tuple[str, dict[str, np.ndarray]]:
     """Tallies of one slice of suit classes, with the digest of the kernel sources that made
     them (a remote worker running other sources is refused by the caller)."""
-    from crib_stats.kernels import source_digest, sweep as ks  # lazy: numba only when used
+    from crib_stats.kernels import sweep as ks  # lazy: numba only when used
+    from crib_stats.runtime.cache import source_digest
 
     v = get_variant(variant_name)
     m = memo(variant_name, tuple(deck_ranks))
@@ -97,10 +96,9 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
     total = None
     step = max(1, -(-len(deals) // SHARD_CALLS))
     for lo in range(0, len(deals), step) or [0]:  # integer tallies: the pieces add up exactly
-        with held_interrupt():  # a Ctrl-C inside a call is raised when it returns
-            out = ks.sweep_chunks(deals[lo:lo + step], weights[lo:lo + step], m["index"], m["rank_hand"],
-                                  m["rank_crib"], v.throw, len(deck_ranks), JACK in deck_ranks, v.others_to_crib,
-                                  m["keep_index"], m["keep_sets"].shape[0], m["n_keys"])
+        out = ks.sweep_chunks(deals[lo:lo + step], weights[lo:lo + step], m["index"], m["rank_hand"],
+                              m["rank_crib"], v.throw, len(deck_ranks), JACK in deck_ranks, v.others_to_crib,
+                              m["keep_index"], m["keep_sets"].shape[0], m["n_keys"])
         part = Tallies(**dict(zip(names, out)))
         total = part if total is None else total + part
     return source_digest(), total.arrays()
@@ -111,7 +109,7 @@ def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: 
     shard (the kernels; this module's :func:`run_shard` and :func:`memo`; the suit classes and
     rank tables of :mod:`crib_stats.core.tables`; the variant table of :mod:`crib_stats.core.rules`)."""
     from crib_stats.core import rules, tables
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
 
     return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),
             "code": content_digest([sys.modules[__name__], tables, rules]), "kernels": source_digest(),

@@ -45,7 +45,7 @@ from crib_stats.discard.crib_base import RandomCrib
 from crib_stats.discard.crib_models import get_model
 from crib_stats.discard.shards import ROLES, Tallies, cache_key, memo, run_all
 from crib_stats.core.engine import ShardCache, SweepError, check_scheduler
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.rules import Variant, variant as get_variant
 from crib_stats.core import tables
 from crib_stats.core.io import OutputDir

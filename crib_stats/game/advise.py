@@ -144,7 +144,7 @@ def kernel_tables(variant_name: str, discard: str, deck: tuple[int, ...] = FULL)
     the ranks of the pack (all four suits of each; the tests use a reduced pack)."""
     import sys
 
-    from crib_stats.core.cache import disk_cached
+    from crib_stats.runtime.disk import disk_cached
     from crib_stats.core.tables import rank_table
     from crib_stats.discard import shards
     from crib_stats.game.model import rank_throws
@@ -192,7 +192,7 @@ def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...]
     :class:`crib_stats.kernels.keeps.KeepTable`."""
     import sys
 
-    from crib_stats.core.cache import disk_cached
+    from crib_stats.runtime.disk import disk_cached
     from crib_stats.discard import shards
     from crib_stats.kernels import keeps  # lazy: numba only when used
     from crib_stats.kernels.combinatorics import rank_multisets

@@ -28,7 +28,7 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.cards import Card
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
@@ -192,7 +192,7 @@ def play_deal(seed: int, k: int, seat: str) -> tuple[int, int, int, Fraction]:
 
 def run_part(seat: str, seed: int, lo: int, hi: int) -> tuple[str, dict]:
     """The per-deal arrays of deals lo..hi-1, with the kernel sources' digest."""
-    from crib_stats.kernels import source_digest
+    from crib_stats.runtime.cache import source_digest
 
     rows = [play_deal(seed, k, seat) for k in range(lo, hi)]
     arr = np.array([row[:3] for row in rows], np.int64).reshape(-1, 3)
@@ -206,7 +206,7 @@ def cache_key(seat: str, deals: int, seed: int, parts: int) -> dict:
     import sys
 
     from crib_stats.game import advise as adv, model, situation
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
 
     return {"kind": "advise-gain", "variant": "six-card", "seat": seat, "deals": deals, "seed": seed,
             "parts": parts, "kernels": source_digest(),

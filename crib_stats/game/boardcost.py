@@ -199,7 +199,7 @@ def _accuracy() -> float:
 
 def run_shard(seed: int, lo: int, hi: int, sample_seed: int) -> tuple[str, dict]:
     """:func:`run_part` as an engine task: (kernel digest, {"ints", "floats", "seen"})."""
-    from crib_stats.kernels import source_digest
+    from crib_stats.runtime.cache import source_digest
 
     ints, floats, seen = run_part(seed, lo, hi, sample_seed)
     return source_digest(), {"ints": ints, "floats": floats, "seen": seen}
@@ -210,7 +210,7 @@ def cache_key(games: int, seed: int, sample_seed: int, shards: int) -> dict:
 
     from crib_stats.core import rules, tables
     from crib_stats.discard import analysis, crib_base, crib_models, shards as memo_shards
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
 
     from . import board, model, throws
 
@@ -229,7 +229,7 @@ def measure(games: int = GAMES, seed: int = SEED, sample_seed: int = SAMPLE_SEED
     ``cache_dir`` None the user's cache, False none); the rows do not depend on the shards.
     The committed size makes about 515 calls of ``score_throws`` (434 decisions, 81 scored
     again), 648 s in the committed run on two cores that other jobs loaded (340 s of CPU)."""
-    from crib_stats.core.cache import cache_root
+    from crib_stats.runtime.disk import cache_root
     from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 
     from .model import GameError

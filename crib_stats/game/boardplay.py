@@ -32,7 +32,7 @@ from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 
@@ -57,7 +57,8 @@ def params() -> dict:
 
 def run_part(seed: int, lo: int, hi: int) -> tuple[str, dict]:
     """Games lo..hi-1 of ``seed``: (kernel digest, {"rows", "bands"})."""
-    from crib_stats.kernels import boardgames as kbg, boardthrow as kt, source_digest
+    from crib_stats.kernels import boardgames as kbg, boardthrow as kt
+    from crib_stats.runtime.cache import source_digest
 
     from .board import committed, kernel_tables
     from .throws import kernel_keeps
@@ -79,7 +80,7 @@ def cache_key(games: int, seed: int, shards: int) -> dict:
 
     from crib_stats.core import rules, tables
     from crib_stats.discard import shards as memo_shards
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
 
     from . import board, model, throws
 

@@ -32,7 +32,7 @@ from typing import Callable
 import numpy as np
 
 from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.data import data_file
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.rules import Variant, variant as get_variant
@@ -172,7 +172,8 @@ def rank_throws(discard: str, index: np.ndarray) -> np.ndarray:
 
 def run_part(variant_name: str, seed: int, lo: int, hi: int, discard: str = "objective") -> tuple[str, dict]:
     """The counts of deals lo..hi-1 of ``seed``, with the kernel sources' digest."""
-    from ..kernels import game as kg, source_digest
+    from ..kernels import game as kg
+    from crib_stats.runtime.cache import source_digest
 
     k = deal_inputs(variant_name, discard)
     out = kg.deal_model_rows(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"], k["rank_crib"],
@@ -218,7 +219,7 @@ def cache_key(v: Variant, deals: int, seed: int, groups: int, parts: int, discar
 
     from crib_stats.core import rules, tables
     from crib_stats.discard import shards
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
     from crib_stats.peg import opponent
 
     return {"kind": "game-deals", "variant": v.name, "deals": deals, "seed": seed, "groups": groups, "parts": parts,

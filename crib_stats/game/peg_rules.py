@@ -27,7 +27,7 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
@@ -110,7 +110,7 @@ def _arrays(records: list[dict]) -> dict:
 def run_part(seed: int, lo: int, hi: int, budgets: tuple) -> tuple[str, dict]:
     """The records of deals lo..hi-1, each rule looked for within its budget, with the kernel
     sources' digest."""
-    from crib_stats.kernels import source_digest
+    from crib_stats.runtime.cache import source_digest
 
     budget = dict(budgets)
     records = []
@@ -125,7 +125,7 @@ def cache_key(seed: int, budgets: tuple, parts: int) -> dict:
     import sys
 
     from crib_stats.game import advise as adv, advise_value, model, peg_readings, situation
-    from crib_stats.kernels import content_digest, source_digest
+    from crib_stats.runtime.cache import content_digest, source_digest
 
     return {"kind": "peg-rules", "variant": "six-card", "seed": seed, "budgets": [list(b) for b in budgets],
             "parts": parts, "kernels": source_digest(),

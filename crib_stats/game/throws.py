@@ -154,7 +154,7 @@ def board_inputs(variant: str) -> dict:
         import sys
 
         from crib_stats.core import rules, tables
-        from crib_stats.core.cache import disk_cached
+        from crib_stats.runtime.disk import disk_cached
         from crib_stats.core.rules import variant as get_variant
         from crib_stats.discard import shards
         from crib_stats.kernels.combinatorics import combinations

@@ -1,7 +1,7 @@
 """Numba kernels: integer arrays and ints in, integer arrays out, one module per concern.
 
-- :mod:`.cache`         the disk caches' keys (digests of the sources), numba's cache directory, pruning
-- :mod:`.jit`           numba set up once: the cache directory, then ``njit``/``prange``
+- :mod:`.jit`           numba set up once: the cache directory (:mod:`crib_stats.runtime.cache`), then
+                        ``njit``/``prange``
 - :mod:`.constants`     shared constants (plain Python), the pip rule, output column indices
 - :mod:`.pips`          the pip value compiled
 - :mod:`.combinatorics` combination and multiset steppers, ``combinations``, ``rank_multisets``
@@ -21,34 +21,19 @@
 - :mod:`.wholegames`    greedy against greedy, whole games card by card; :mod:`.gamerecords` their records as text
                         (the games walked; :mod:`.recordbytes` the bytes put)
 - :mod:`.posterior`, :mod:`.keeps`, :mod:`.advise`  the play advisor: the opponent's hands, each card
-- :mod:`.interrupt`     Ctrl-C inside a long kernel call
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
 Cards are codes ``rank * 4 + suit`` (rank 0 = ace, 10 = jack, 12 = king).
 
 Importing this package imports neither its submodules nor numba (a command loads only the
-kernels it uses): the face re-exports the disk caches' machinery of :mod:`.cache` (plain
-Python: the digests that key numba's cache directory and every other disk cache, the pruning)
-and :func:`warmup`, which compiles deliberately; nothing compiles at import.
+kernels it uses); :func:`warmup` compiles deliberately; nothing compiles at import. The disk
+caches' machinery (the digests that key numba's cache directory) is the floor below,
+:mod:`crib_stats.runtime`.
 """
 
 from __future__ import annotations
 
-from .cache import (
-    MAX_AGE_DAYS,
-    cache_dir,
-    cache_home,
-    cache_is_cold,
-    configure_cache,
-    content_digest,
-    digest_of,
-    prune_stale,
-    source_digest,
-    touch,
-)
-
-__all__ = ["MAX_AGE_DAYS", "cache_dir", "cache_home", "cache_is_cold", "configure_cache", "content_digest",
-           "digest_of", "prune_stale", "source_digest", "touch", "warmup"]
+__all__ = ["warmup"]
 
 
 def warmup() -> None:

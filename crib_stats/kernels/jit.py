@@ -1,6 +1,6 @@
 """numba, set up once. Every kernel module imports ``njit``/``prange`` from here, so numba's
 on-disk cache points at the directory keyed by the kernel sources (see
-:func:`crib_stats.kernels.cache.configure_cache`) before the first kernel is decorated.
+:func:`crib_stats.runtime.cache.configure_cache`) before the first kernel is decorated.
 
 ``njit`` is numba's, with one change in what a kernel calling another compiles: numba types a
 constant argument (``walk(cards, 0, False)``) as a literal (``Literal[int](0)``) and compiles the
@@ -19,7 +19,7 @@ import numba
 from numba import prange
 from numba.core import errors, types
 
-from .cache import configure_cache
+from crib_stats.runtime.cache import configure_cache
 
 configure_cache()
 

@@ -172,15 +172,13 @@ PEG_MAX_ROWS_PER_CALL = 8  # dealer rows per peg_max_rows call (well under a sec
 
 def peg_max_table(dealer_rows, multisets):
     """:func:`peg_max_rows` of every dealer row, in calls of a few rows (rows are independent)
-    with a Ctrl-C held until each returns (:class:`crib_stats.kernels.interrupt.held_interrupt`), so a
+    so that under a command's Ctrl-C guard (:func:`crib_stats.runtime.interrupt.command_guard`) a
     search of several seconds stops within about a second and never inside the kernel."""
-    from .interrupt import held_interrupt
 
     step = PEG_MAX_ROWS_PER_CALL
     parts = []
     for lo in range(0, dealer_rows.shape[0], step) or [0]:
-        with held_interrupt():
-            parts.append(peg_max_rows(dealer_rows[lo:lo + step], multisets))
+        parts.append(peg_max_rows(dealer_rows[lo:lo + step], multisets))
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 

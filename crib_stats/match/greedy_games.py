@@ -39,17 +39,15 @@ def kernel_inputs(variant: str) -> tuple:
 
 def play_decks(seed: int, decks, variant: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's games of ``decks``: (games (n, W), deals, plays), counted then filled."""
-    from crib_stats.core.errors import held_interrupt
     from crib_stats.kernels import wholegames as kw
 
     v, dealt, stop, last, target, gm_in = kernel_inputs(variant)
     decks = np.asarray(decks, np.int64)
-    with held_interrupt():
-        games = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, False,
-                                np.zeros((0, kw.D_CARDS + 2 * dealt + 1), np.int64), np.zeros((0, kw.N_P), np.int64))
-        deals = np.zeros((int(games[:, kw.W_DEALS].sum()), kw.D_CARDS + 2 * dealt + 1), np.int64)
-        plays = np.zeros((int(games[:, kw.W_PLAYS].sum()), kw.N_P), np.int64)
-        again = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, True, deals, plays)
+    games = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, False,
+                            np.zeros((0, kw.D_CARDS + 2 * dealt + 1), np.int64), np.zeros((0, kw.N_P), np.int64))
+    deals = np.zeros((int(games[:, kw.W_DEALS].sum()), kw.D_CARDS + 2 * dealt + 1), np.int64)
+    plays = np.zeros((int(games[:, kw.W_PLAYS].sum()), kw.N_P), np.int64)
+    again = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, True, deals, plays)
     assert (again == games).all()
     return games, deals, plays
 
@@ -83,7 +81,6 @@ def lines(seed: int, decks, variant: str, names: dict, arrays=None) -> list[byte
     JSON line each (bytes, ending in a newline), written by the kernel
     (:mod:`crib_stats.kernels.gamerecords`): ``json.dumps(record, separators=(",", ":"))`` of
     the record the referee writes for the same game, its decisions' ``seconds`` null."""
-    from crib_stats.core.errors import held_interrupt
     from crib_stats.kernels import gamerecords as kr
     from crib_stats.kernels import recordbytes as rb
     from crib_stats.kernels import wholegames as kw
@@ -100,9 +97,8 @@ def lines(seed: int, decks, variant: str, names: dict, arrays=None) -> list[byte
     out: list[bytes] = []
     g = 0
     while g < n:
-        with held_interrupt():
-            nxt = kr.write_records(int(seed), decks, dealt, games, deals, plays, gm_in[3], text, text_len, pieces,
-                                   offs, why, v.game, v.skunk, v.double_skunk, g, buf, ends)
+        nxt = kr.write_records(int(seed), decks, dealt, games, deals, plays, gm_in[3], text, text_len, pieces,
+                               offs, why, v.game, v.skunk, v.double_skunk, g, buf, ends)
         if nxt == g:  # (cannot happen: the buffer holds the largest game's bound) never loop on it
             buf = np.zeros(2 * buf.shape[0], np.uint8)
             continue

@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.referee.deck import MAX_SEED, SEATS, check_two_player
@@ -95,7 +95,7 @@ def _player(name: str, seed: int, time_limit: float | None):
 
 def run_part(a: str, b: str, seed: int, variant: str, time_limit: float | None, lo: int, hi: int) -> tuple[str, dict]:
     """Deck pairs lo..hi-1 of the match: (kernel digest, the shard's arrays, module docstring)."""
-    from crib_stats.kernels import source_digest
+    from crib_stats.runtime.cache import source_digest
 
     if uses_kernel(a, b):
         from .greedy_games import greedy_part
@@ -143,7 +143,7 @@ def _command_files(name: str) -> list[str]:
 
 
 def cache_key(a: str, b: str, games: int, seed: int, variant: str, time_limit, shards: int) -> dict:
-    from crib_stats.kernels.cache import content_digest, digest_of
+    from crib_stats.runtime.cache import content_digest, digest_of
 
     pkg = Path(__file__).resolve().parent.parent
     code = "-".join(digest_of(pkg / d) for d in ("core", "peg", "show", "discard", "game", "referee", "players",

@@ -108,11 +108,9 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
     stop = v.play_stops_at_first_go
     parts = []
     edges = np.linspace(0, m, blocks + 1).astype(int)
-    from crib_stats.core.errors import held_interrupt
 
     for b in range(blocks):
-        with held_interrupt():  # a block is about a second; a Ctrl-C inside it is raised after it
-            parts.append(playsearch.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
+        parts.append(playsearch.peg_extremes_rows(multisets, int(edges[b]), int(edges[b + 1]), stop))
         if progress is not None:
             progress(int(edges[b + 1]), m)
     table = np.concatenate(parts)

@@ -21,7 +21,7 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.peg.tables import HAND, ROLES, PlayValueError, multiset_row, multisets, row_of_key
 from crib_stats.core.cards import RANK_NAMES
-from crib_stats.core.cache import disk_cached
+from crib_stats.runtime.disk import disk_cached
 
 STRATEGY_PATH = data_file("equilibrium_strategy.parquet")
 OPPONENTS = ("random", "equilibrium")

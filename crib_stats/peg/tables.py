@@ -26,7 +26,7 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import INVALID
-from crib_stats.core.cache import disk_cached
+from crib_stats.runtime.disk import disk_cached
 from crib_stats.core.io import atomic_write
 from crib_stats.core.rules import ROLES
 
@@ -89,12 +89,10 @@ def compute_rows(policy: str, lo: int, hi: int) -> np.ndarray:
     (hi - lo, 1820, 2) pone and dealer points; minimax (hi - lo, 1820) dealer - pone; int8."""
     from crib_stats.kernels import policies  # lazy: numba only when used
 
-    from crib_stats.core.errors import held_interrupt
 
     code = policies.GREEDY if check_policy(policy) == "greedy" else policies.MINIMAX
-    with held_interrupt():  # a Ctrl-C inside the kernel is raised when it returns
-        # a writable copy: a read-only array is another type to numba, one more compile (~5 s)
-        out = policies.play_table_rows(multisets().copy(), int(lo), int(hi), code)
+    # a writable copy: a read-only array is another type to numba, one more compile (~5 s)
+    out = policies.play_table_rows(multisets().copy(), int(lo), int(hi), code)
     return out if policy == "greedy" else out[:, :, 0]
 
 

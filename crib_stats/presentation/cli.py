@@ -33,9 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"crib-stats: error: give a command ({', '.join(COMMANDS)}); "
                   "crib-stats --help lists them", file=sys.stderr)
             return EXIT_USAGE
-        from crib_stats.core.errors import held_interrupt
+        from crib_stats.runtime.interrupt import command_guard
 
-        with held_interrupt.for_command():  # a Ctrl-C is never raised inside numba's own code
+        with command_guard():  # a Ctrl-C is never raised inside numba's own code
             code = COMMANDS[args.command](args)
         console.end_line()
         return code

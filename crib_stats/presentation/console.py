@@ -98,7 +98,7 @@ def first_run_note(plan: str | None = None) -> None:
     line says what is being built and why, and a bar counts the kernels compiled with the time
     left (by the command's ``plan``: its entry in ``data/first_runs.json``, what its first run
     built and how long each part took, measured by ``scripts/first_run_plan.py``); a table
-    computed once per machine (:func:`crib_stats.core.cache.disk_cached`) is said in a line as
+    computed once per machine (:func:`crib_stats.runtime.disk.disk_cached`) is said in a line as
     it is built. A warm run prints nothing. Imports numba: call it only before work that runs
     kernels."""
     if not sys.stderr.isatty():
@@ -109,7 +109,7 @@ def first_run_note(plan: str | None = None) -> None:
         return
     from numba.core import event
 
-    from crib_stats.core import cache as tables
+    from crib_stats.runtime import disk as tables
 
     run = _FirstRun()
     run.active = True
@@ -163,7 +163,7 @@ class _FirstRun:
         if not self.said:
             import time
 
-            from crib_stats.kernels.cache import cache_dir
+            from crib_stats.runtime.cache import cache_dir
 
             self.said = True
             self.start = time.monotonic()

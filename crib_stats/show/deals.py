@@ -16,7 +16,7 @@ from math import comb
 
 import numpy as np
 
-from crib_stats.core.cache import disk_cached
+from crib_stats.runtime.disk import disk_cached
 from crib_stats.core.tables import rank_table, suit_classes
 from crib_stats.show.enumeration import summary
 

@@ -17,15 +17,15 @@ def exact_cribs_shard(deck_ranks: tuple[int, ...], deals: np.ndarray, stack: np.
     """The exact E[crib] of every card throw of ``deals`` against the strategies ``stack``
     (:func:`crib_stats.kernels.equilibrium.exact_cribs`), with the kernel digest; runs here or
     on a Dask worker."""
-    from crib_stats.kernels import equilibrium as ke, source_digest  # lazy: numba only when used
+    from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
+    from crib_stats.runtime.cache import source_digest
+    from crib_stats.runtime.interrupt import run_released
 
     g = game(tuple(deck_ranks))
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
-    from crib_stats.core.errors import held_interrupt
-
     # one deal is about 10 s in one call: run where a Ctrl-C reaches Python at once
-    return source_digest(), held_interrupt.run_released(ke.exact_cribs, deals, deck, ke.rank_rows(g.counts), g.tkeys,
-                                                        g.nt, stack, rank_table(5))
+    return source_digest(), run_released(ke.exact_cribs, deals, deck, ke.rank_rows(g.counts), g.tkeys, g.nt, stack,
+                                         rank_table(5))
 
 
 def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, executor=None, shards: int = 1,
@@ -45,7 +45,8 @@ def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, e
     import pandas as pd  # lazy: pandas only when used
     from itertools import combinations
 
-    from crib_stats.kernels import equilibrium as ke, source_digest  # lazy: numba only when used
+    from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
+    from crib_stats.runtime.cache import source_digest
 
     g = sol.game
     deck = np.array([r * 4 + s for r in g.deck_ranks for s in range(4)], np.int64)
@@ -59,7 +60,7 @@ def card_removal_error(sol: Solution, n_deals: int = 200, seed: int = 2026, *, e
 
     from crib_stats.strategy import equilibrium
     from crib_stats.core import tables
-    from crib_stats.kernels import content_digest
+    from crib_stats.runtime.cache import content_digest
 
     key = {"deck_ranks": list(g.deck_ranks), "kernels": source_digest(),
            "content": content_digest([sys.modules[__name__], equilibrium, tables], [stack.tobytes(), deals.tobytes()]),

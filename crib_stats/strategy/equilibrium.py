@@ -32,11 +32,11 @@ from math import comb
 
 import numpy as np
 from crib_stats.core import tables
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.engine import Executor, bounds, checked
 from crib_stats.core.io import atomic_write
 from crib_stats.core.tables import rank_table
-from crib_stats.kernels import content_digest, prune_stale, source_digest, touch
+from crib_stats.runtime.cache import content_digest, prune_stale, source_digest, touch
 
 CRIB_ROWS_PER_CALL = 64  # hands per crib_values call (a multiple of its BLOCK; rows are independent)
 ROWS_PROGRESS = None  # callable(done, total) after each call of an in-process crib pass (the CLI's bar)
@@ -88,14 +88,12 @@ class Game:
 def _crib_rows(g: "Game", stack: np.ndarray, lo: int, hi: int) -> np.ndarray:
     from crib_stats.kernels import equilibrium as ke  # lazy: numba only when used
 
-    from crib_stats.core.errors import held_interrupt
 
     total = comb(int(g.avail.sum()) - 6, 6)
     parts = []
     for a in range(lo, hi, CRIB_ROWS_PER_CALL) or [lo]:  # calls of about a second: Ctrl-C stops between them
-        with held_interrupt():
-            values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
-                                       total, a, min(hi, a + CRIB_ROWS_PER_CALL))
+        values, _ = ke.crib_values(g.counts, g.hr, g.hc, g.hn, g.tkeys, g.nt, stack, g.avail, rank_table(5),
+                                   total, a, min(hi, a + CRIB_ROWS_PER_CALL))
         parts.append(values)
         if ROWS_PROGRESS is not None:
             ROWS_PROGRESS(min(hi, a + CRIB_ROWS_PER_CALL) - lo, hi - lo)
@@ -315,7 +313,7 @@ class Checkpoint:
     """The fictitious-play state after the last finished iteration, in one ``state.npz``
     (written to a temp file and renamed, so a kill never leaves half a state) under a
     directory keyed by the deck and the digest of the kernel sources and of the code that
-    shapes the state (:func:`crib_stats.kernels.content_digest`): a changed solver never
+    shapes the state (:func:`crib_stats.runtime.cache.content_digest`): a changed solver never
     resumes an old run.
 
     ``root=None``: the user's cache directory (``~/.cache/crib-stats/equilibrium``).

@@ -36,7 +36,7 @@ from crib_stats.discard.crib_tables import CribTable, load_table, render_csv
 from crib_stats.core.cards import RANK_NAMES
 from crib_stats.strategy.equilibrium import Solution, exploitability, exploitability_from, pair_means, purify
 from crib_stats.strategy.hessel import HesselResult, hessel
-from crib_stats.core.cache import cache_root as default_cache_root
+from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.engine import Executor
 
 REDUCED = (0, 3, 4, 10)  # A 4 5 J

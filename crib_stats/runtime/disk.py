@@ -1,6 +1,6 @@
 """The one cache root and the small disk caches under it.
 
-Every disk cache of the package lives under :func:`crib_stats.kernels.cache.cache_home`
+Every disk cache of the package lives under :func:`crib_stats.runtime.cache.cache_home`
 (``$XDG_CACHE_HOME/crib-stats``): numba's compiled kernels (``numba/``), the resumable jobs'
 shards (:func:`cache_root`: ``sweep/``, ``equilibrium/``) and the arrays of
 :func:`disk_cached`, kept beside the compiled kernels.
@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.kernels.cache import cache_dir, cache_home, content_digest, prune_stale, touch
+from crib_stats.runtime.cache import cache_dir, cache_home, content_digest, prune_stale, touch
 
 
 def cache_root(kind: str = "sweep") -> Path:
@@ -32,7 +32,7 @@ BUILDING: list[Callable[[str, bool], None]] = []
 def disk_cached(name: str, compute: Callable[[], tuple[np.ndarray, ...]], modules=(),
                 inputs=()) -> tuple[np.ndarray, ...]:
     """Arrays computed once per machine: kept as ``NAME-DIGEST.npy`` beside the compiled
-    kernels, DIGEST the :func:`crib_stats.kernels.cache.content_digest` of the kernel sources, this
+    kernels, DIGEST the :func:`crib_stats.runtime.cache.content_digest` of the kernel sources, this
     module, ``modules`` (every module whose code shapes the arrays: the caller's) and
     ``inputs`` (the bytes, or paths, the arrays are computed from), so an edit to any of them,
     or a changed input file, is never answered from an old entry. Entries not used for 30 days

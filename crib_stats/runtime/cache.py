@@ -1,7 +1,8 @@
-"""The disk caches' machinery, at the bottom layer (plain Python: importing it imports no numba).
+"""The disk caches' machinery, on the floor under the kernels (plain Python: importing it imports
+no numba).
 
 numba's on-disk cache points at a directory keyed by a digest of every kernel source file
-(:func:`cache_dir`): numba notices when a function's own file changes, but not when a function it
+(every ``*.py`` of ``crib_stats/kernels/``, :func:`cache_dir`): numba notices when a function's own file changes, but not when a function it
 calls in another file does, so a cache written by other kernel sources is never read. The digest
 is remembered on disk under the files' stamps (:func:`digest_of`), so a warm process stats the
 sources instead of hashing them.
@@ -10,9 +11,10 @@ Every disk cache of the package is keyed by :func:`content_digest` (the kernel s
 source of every module whose code shapes the stored value, the bytes of its input files), and
 old entries are removed only by :func:`prune_stale`: entries not used for :data:`MAX_AGE_DAYS`
 days, under an exclusive ``fcntl.flock``; an entry in use has its timestamp touched
-(:func:`touch`), so another install's live cache is never removed. It lives here, not in
-:mod:`crib_stats.core`, because numba's cache directory must be known before the first kernel
-is decorated (:mod:`.jit`), and kernels import nothing above them.
+(:func:`touch`), so another install's live cache is never removed. It lives under the kernels,
+not in :mod:`crib_stats.core`, because numba's cache directory must be known before the first
+kernel is decorated (:mod:`crib_stats.kernels.jit`), and kernels import nothing above them; and
+outside ``kernels/``, so an edit to it is not an edit to the kernels' sources.
 """
 
 
@@ -23,7 +25,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent  # the kernel sources: this folder
+_HERE = Path(__file__).resolve().parent.parent / "kernels"  # the kernel sources
 _PREFIX = "kernels-"
 
 
@@ -189,7 +191,7 @@ def cache_home() -> Path:
     """The user's cache directory of crib-stats, the root of every disk cache the package keeps
     (``$XDG_CACHE_HOME/crib-stats``, else ``~/.cache/crib-stats``). It is defined here, at the
     bottom layer, because numba's cache directory must be known before the first kernel is
-    decorated; :func:`crib_stats.core.cache.cache_root` names the folders under it."""
+    decorated; :func:`crib_stats.runtime.disk.cache_root` names the folders under it."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "crib-stats"
 
@@ -311,7 +313,7 @@ def cache_is_cold() -> bool:
 
 
 def configure_cache() -> None:
-    """Point numba's cache at :func:`cache_dir` (once per process). :mod:`.jit` calls it when
+    """Point numba's cache at :func:`cache_dir` (once per process). :mod:`crib_stats.kernels.jit` calls it when
     the first kernel module is imported, so importing this package imports no numba."""
     global _COLD, _CONFIGURED
     if _CONFIGURED:
