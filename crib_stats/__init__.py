@@ -27,8 +27,8 @@ _API = {
     "parse": "crib_stats.core.cards",
     "CardError": "crib_stats.core.cards",
     "CribStatsError": "crib_stats.core.errors",
-    "variant": "crib_stats.core.rules",
-    "VARIANTS": "crib_stats.core.rules",
+    "variant": "crib_stats.model.variants",
+    "VARIANTS": "crib_stats.model.variants",
     "data_file": "crib_stats.core.data",
     # the play
     "count_points": "crib_stats.peg.pegging",

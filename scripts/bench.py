@@ -37,7 +37,7 @@ from crib_stats.discard.analysis import analyse, throws_of  # noqa: E402
 from crib_stats.show.enumeration import histograms  # noqa: E402
 from crib_stats.core import tables  # noqa: E402
 from crib_stats.core.tables import hands  # noqa: E402
-from crib_stats.core.rules import variant  # noqa: E402
+from crib_stats.model.variants import variant  # noqa: E402
 
 CLI = os.path.join(os.path.dirname(sys.executable), "crib-stats")
 

@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats.core.rules import variant as get_variant
 from crib_stats.game.advise import SCALE, hand_keeps, kernel_tables, policy
 from crib_stats.kernels import keepbits, keeps, keepshow, suits
 from crib_stats.kernels.combinatorics import rank_multisets
 from crib_stats.kernels.posterior import Query
+from crib_stats.model.variants import variant as get_variant
 
 DECKS = [(2, 3, 4, 10), (3, 4, 9, 10)]  # 3 4 5 J; 4 5 10 J (jacks for nobs, fives and tens for fifteens)
 

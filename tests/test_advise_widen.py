@@ -16,9 +16,9 @@ import pytest
 
 import reference
 from crib_stats.core.cards import Card
-from crib_stats.core.rules import variant as get_variant
 from crib_stats.game.advise import AdviseError, advise
 from crib_stats.game.board import rules
+from crib_stats.model.variants import variant as get_variant
 
 DECK = (2, 3, 4, 10)  # 3 4 5 J: sixteen cards
 

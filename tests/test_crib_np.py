@@ -5,10 +5,10 @@ through the analysis in tests/test_discard.py (test_numpy_tally_equals_reference
 import numpy as np
 import pytest
 
-from crib_stats.core.rules import variant
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels import crib, crib_np
 from crib_stats.kernels.jit import one_thread
+from crib_stats.model.variants import variant
 
 
 def inputs(rng, dealt, throw, kept):

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import reference
-from crib_stats.core.cards import DECK, CardError, parse
-from crib_stats.discard.crib_base import CribModelError, RandomCrib
+from crib_stats.core.cards import CardError, DECK, parse
 from crib_stats.discard.analysis import DiscardError, analyse, crib_value, evaluate
-from crib_stats.core.rules import variant
+from crib_stats.discard.crib_base import CribModelError, RandomCrib
+from crib_stats.model.variants import variant
 
 
 def codes(cards):

@@ -13,7 +13,7 @@ from crib_stats.core.cards import parse
 from crib_stats.game.throws import score_throws
 from crib_stats.players import EnginePlayer, GreedyPlayer, RandomPlayer, make_player
 from crib_stats.players import advice
-from crib_stats.referee import SEATS, Game, play_game, validate
+from crib_stats.referee import SEATS, Game, Pack, play_game, validate
 
 from seat_plays import check_seat_plays
 
@@ -65,7 +65,7 @@ def test_where_every_card_wins_it_plays_the_best_for_points():
     every card wins with P(win) 1; the engine plays the card of greatest E[points] (the
     advisor's order for ties). Its throw at 120-0 is legal and its P(win) 1 too."""
     dealer, pone = parse("2c 3d 7h 8s 9c kd"), parse("5h 10c jd 4s qs ks")
-    g = Game("six-card", None, None, packs=lambda j: (dealer, pone, parse("6d")[0]))
+    g = Game("six-card", None, None, packs=lambda j: Pack((dealer, pone), None, parse("6d")[0]))
     g.scores[PONE] = 120
     engine = EnginePlayer()
     throw = engine.discard(g.view(PONE))

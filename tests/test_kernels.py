@@ -11,11 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from crib_stats import kernels
-from crib_stats import runtime
-from crib_stats.runtime import cache as kcache
-from crib_stats.kernels import combinatorics
+from crib_stats import kernels, runtime
 from crib_stats.core.tables import suit_classes
+from crib_stats.kernels import combinatorics
+from crib_stats.runtime import cache as kcache
 
 
 @pytest.mark.parametrize("n, k", [(5, 0), (5, 1), (6, 3), (10, 4), (4, 4)])
@@ -285,7 +284,7 @@ def test_a_table_wanted_by_two_at_once_is_built_once(private_cache):
 
 def test_sweep_and_solver_keys_follow_the_code(tmp_path, monkeypatch):
     from crib_stats.core import engine
-    from crib_stats.core.rules import variant
+    from crib_stats.model.variants import variant
     from crib_stats.discard import shards
     from crib_stats.strategy import equilibrium
 

@@ -14,7 +14,7 @@ import pytest
 PKG = Path(__file__).resolve().parent.parent / "crib_stats"
 
 # lowest first; a module may import its own layer and the layers below it
-LAYERS = ["runtime", "kernels", "core", "peg", "show", "discard", "strategy", "game", "referee", "players", "match", "claims",
+LAYERS = ["runtime", "kernels", "core", "model", "peg", "show", "discard", "strategy", "referee", "game", "players", "match", "claims",
           "presentation"]
 
 

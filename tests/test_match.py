@@ -41,9 +41,10 @@ def compact(record: dict) -> bytes:
     ("five-card", 11, [5, 77, 1_000_003]),
 ])
 def test_the_kernels_games_are_the_referees_byte_for_byte(variant, seed, decks):
-    """A sample of the kernel's records against the Python referee's own greedy games of the same
-    decks (its decisions untimed), and replayed through the referee (Game.from_record: every
-    decision legal, every field what the rules give)."""
+    """A sample of the kernel's games (their decisions, recorded by the referee) against the
+    Python referee's own greedy games of the same decks (its decisions untimed), and replayed
+    through the referee (Game.from_record: every decision legal, every field what the rules
+    give)."""
     got = kernel_lines(seed, np.array(decks), variant, NAMES)
     assert len(got) == len(decks)
     heels = five_card_last = 0
@@ -56,6 +57,37 @@ def test_the_kernels_games_are_the_referees_byte_for_byte(variant, seed, decks):
         five_card_last += record["deals"][0]["first_deal_last"]
     assert heels > 0  # the sample has his heels in it
     assert five_card_last == (3 * len(decks) if variant == "five-card" else 0)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_kernels_points_are_the_referees_point_for_point(variant):
+    """The kernel scores its games itself (every card's points and their parts, every go and last
+    card, every show's parts, every deal's scores, the winner): all of it equals what the
+    referee scores for the same decisions, in its record."""
+    from crib_stats.kernels import wholegames as kw
+    from crib_stats.match.greedy_games import play_decks
+
+    decks = np.arange(60)
+    games, deals, plays = play_decks(3, decks, variant)
+    d = p = 0
+    for g, line in enumerate(kernel_lines(3, decks, variant, NAMES, (games, deals, plays))):
+        rec = json.loads(line)
+        assert len(rec["deals"]) == games[g, kw.W_DEALS]
+        for j, deal in enumerate(rec["deals"]):
+            row = deals[d + j]
+            entries = plays[p:p + row[kw.D_PLAYS]]
+            p += row[kw.D_PLAYS]
+            assert [e["points"] for e in deal["plays"]] == list(entries[:, kw.P_POINTS])
+            assert [bool(e.get("go")) for e in deal["plays"]] == list(entries[:, kw.P_CARD] < 0)
+            assert [e.get("last", False) for e in deal["plays"]] == [bool(e[kw.P_LAST]) for e in entries]
+            parts = [[s[k] for k in ("fifteens", "pairs", "runs", "flush", "nobs")] for s in deal["shows"]]
+            assert parts == [list(row[kw.D_SHOW + 5 * s:kw.D_SHOW + 5 * s + 5]) for s in range(row[kw.D_SHOWS])]
+            assert (deal["heels"], deal["first_deal_last"]) == (row[kw.D_HEELS], row[kw.D_FIRST_LAST])
+            assert [deal["scores"][s] for s in SEATS] == [row[kw.D_SCORE_FIRST_DEALER], row[kw.D_SCORE_FIRST_PONE]]
+        d += games[g, kw.W_DEALS]
+        assert rec["result"]["winner"] == SEATS[games[g, kw.W_WINNER]]
+        assert [rec["result"]["scores"][s] for s in SEATS] == [games[g, kw.W_SCORE_FIRST_DEALER],
+                                                                games[g, kw.W_SCORE_FIRST_PONE]]
 
 
 def test_the_kernel_deals_the_referees_packs():
@@ -266,13 +298,12 @@ def test_a_match_killed_by_ctrl_c_resumes_from_its_cache(tmp_path):
 
 
 def test_the_warmups_compile_what_a_match_calls():
-    """kernels.warmup() gives the two whole-game kernels the signatures a match calls them with:
-    a match and its records after the warmups add none."""
-    from crib_stats.kernels import gamerecords, wholegames
+    """kernels.warmup() gives the whole-game kernel the signature a match calls it with: a
+    match and its records after the warmup add none."""
+    from crib_stats.kernels import wholegames
 
     wholegames.warmup()
-    gamerecords.warmup()
-    before = (list(wholegames.greedy_games.signatures), list(gamerecords.write_records.signatures))
-    assert all(len(s) == 1 for s in before)
+    before = list(wholegames.greedy_games.signatures)
+    assert len(before) == 1
     list(play_match("greedy", "greedy", 4, cache_dir=False).lines())
-    assert (list(wholegames.greedy_games.signatures), list(gamerecords.write_records.signatures)) == before
+    assert list(wholegames.greedy_games.signatures) == before

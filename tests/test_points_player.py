@@ -13,11 +13,10 @@ import pytest
 
 import reference
 from seat_plays import check_seat_plays
-from crib_stats.core.rules import variant as get_variant
-from crib_stats.players import GreedyPlayer, PointsPlayer, RandomPlayer, make_player
-from crib_stats.players import advice
+from crib_stats.model.variants import variant as get_variant
+from crib_stats.players import GreedyPlayer, PointsPlayer, RandomPlayer, advice, make_player
 from crib_stats.players.points import points_throw
-from crib_stats.referee import SEATS, Game, play_game, validate
+from crib_stats.referee import SEATS, Game, Pack, play_game, validate
 
 DEALER, PONE = SEATS
 ROLE = {True: "dealer", False: "pone"}
@@ -122,7 +121,7 @@ def widen_position() -> tuple[Game, str]:
     hands = (("kh", "4s", "9d", "as", "jd", "6c"), ("10h", "7c", "qc", "10c", "ks", "8h"), "5d")
     from crib_stats.core.cards import parse
 
-    g = Game("six-card", None, None, packs=lambda j: (parse(hands[0]), parse(hands[1]), parse(hands[2])[0]))
+    g = Game("six-card", None, None, packs=lambda j: Pack((parse(hands[0]), parse(hands[1])), None, parse(hands[2])[0]))
     for seat, decision in ((PONE, ["qc", "10c"]), (DEALER, ["9d", "6c"]), (PONE, "7c"), (DEALER, "kh"), (PONE, "10h"),
                            (DEALER, "4s"), (PONE, "ks")):
         g.apply(seat, decision)

@@ -11,7 +11,7 @@ import pytest
 import reference
 from crib_stats.core.cards import Card, parse
 from crib_stats.referee import SEATS, Game, IllegalDecision, play_game, validate
-from crib_stats.referee.deck import DEALS_PER_DECK, RefereeError, pack, player_seed
+from crib_stats.referee.deck import DEALS_PER_DECK, Pack, RefereeError, pack, player_seed
 from crib_stats.players import GreedyPlayer, RandomPlayer
 
 DEALER, PONE = SEATS  # in deal 0 the first dealer deals
@@ -20,7 +20,7 @@ DEALER, PONE = SEATS  # in deal 0 the first dealer deals
 def rigged(deals, variant="six-card", scores=None) -> Game:
     """A game dealt from given cards, deals[j] = (dealer's cards, pone's cards, starter); ``scores``
     puts the game at a position before deal 0 is played (set by hand: a test's shortcut)."""
-    g = Game(variant, None, None, packs=lambda j: (parse(deals[j][0]), parse(deals[j][1]), parse(deals[j][2])[0]))
+    g = Game(variant, None, None, packs=lambda j: Pack((parse(deals[j][0]), parse(deals[j][1])), None, parse(deals[j][2])[0]))
     if scores:
         g.scores.update(scores)
         g.deal.scores = dict(g.scores)
@@ -199,7 +199,7 @@ def test_the_packs_are_the_game_models_stream_and_depend_on_seed_deck_and_deal_o
     for seed, deck, j in ((0, 0, 0), (3, 1, 5), (2**40, 7, 255)):
         for variant, n in (("six-card", 6), ("five-card", 5)):
             codes = reference.board_deal_cards(seed, deck * DEALS_PER_DECK + j, 2 * n + 1)  # the naive twin
-            dealer, pone, starter = pack(seed, deck, j, variant)
+            (dealer, pone), _, starter = pack(seed, deck, j, variant)
             assert [c.code for c in dealer + pone + (starter,)] == codes
     assert pack(0, 1, 0, "six-card") != pack(0, 0, 0, "six-card") != pack(1, 0, 0, "six-card")
     with pytest.raises(RefereeError, match="the deck must be a whole number"):

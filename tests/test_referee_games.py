@@ -11,10 +11,10 @@ import random
 import pytest
 
 import reference
-from crib_stats.core.cards import Card
+from crib_stats.core.cards import Card, card_text
 from crib_stats.players import GreedyPlayer, RandomPlayer
-from crib_stats.referee import FORMAT, SEATS, Game, RecordError, play_game, validate
-from crib_stats.referee.deck import card_text, other, pack
+from crib_stats.referee import FORMAT, Game, RecordError, SEATS, play_game, validate
+from crib_stats.referee.deck import other, pack
 
 DEALER, PONE = SEATS  # in deal 0 the first dealer deals
 
@@ -35,7 +35,7 @@ def random_game_steps(seed: int, deck: int, variant: str):
     while True:
         for e in g.events[read:]:
             if e.kind == "deal":
-                dealer_cards, pone_cards, starter = pack(seed, deck, e.deal, variant)
+                (dealer_cards, pone_cards), _, starter = pack(seed, deck, e.deal, variant)
                 dealt[e.deal] = ({e.seat: dealer_cards, other(e.seat): pone_cards}, starter)
                 throws[e.deal] = {}
                 shown = {s: set(dealt[e.deal][0][s]) for s in SEATS}
@@ -175,7 +175,7 @@ def test_a_record_the_rules_contradict_is_refused_with_one_line_naming_the_field
     refused(lambda r: r["deals"][0]["plays"][0].update(go=1), r"plays\[0\]")
     refused(lambda r: r["deals"].append(dict(r["deals"][-2], dealer=SEATS[len(r["deals"]) % 2])),
             "the replay asks nothing: the game is over")
-    refused(lambda r: r["deals"][0].update(dealer=PONE), "deals alternate")
+    refused(lambda r: r["deals"][0].update(dealer=PONE), "the deal passes to the left")
     refused(lambda r: r.update(players=[]), "players: expected an object")
 
 

@@ -13,10 +13,10 @@ import pytest
 from crib_stats.core.cards import parse
 from crib_stats.match.review import (ReviewError, decision_views, iter_reviews, read_game, review_decision,
                                      review_game, review_view)
+from crib_stats.core.cards import text_cards
 from crib_stats.players import GreedyPlayer, PointsPlayer
 from crib_stats.players.advice import decision_seed, play_advice, throw_analysis
-from crib_stats.referee import SEATS, Game
-from crib_stats.referee.deck import text_cards
+from crib_stats.referee import Game, SEATS
 
 DEALER, PONE = SEATS
 

@@ -12,16 +12,16 @@ import pytest
 
 import reference
 from crib_stats.core import tables
-from crib_stats.core.cards import RANK_NAMES, Card
-from crib_stats.discard.crib_models import get_model
-from crib_stats.discard.analysis import evaluate
-from crib_stats.discard.shards import ROLES, memo, run_shard
+from crib_stats.core.cards import Card, RANK_NAMES
 from crib_stats.core.engine import SweepError
 from crib_stats.core.errors import CribStatsError
-from crib_stats.kernels import combinatorics, sweep as ks
-from crib_stats.core.rules import variant as get_variant
-from crib_stats.presentation.report import sweep_text
+from crib_stats.discard.analysis import evaluate
+from crib_stats.discard.crib_models import get_model
+from crib_stats.discard.shards import ROLES, memo, run_shard
 from crib_stats.discard.sweep import FULL_DECK, SweepResult, run_sweep
+from crib_stats.kernels import combinatorics, sweep as ks
+from crib_stats.model.variants import variant as get_variant
+from crib_stats.presentation.report import sweep_text
 
 DATA = Path(__file__).resolve().parent.parent / "crib_stats" / "data"
 VARIANTS = ("six-card", "five-card", "three-player", "four-player")

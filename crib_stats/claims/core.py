@@ -11,18 +11,18 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable
 
-from crib_stats.core.errors import CribStatsError
 from crib_stats.core.data import DATA_DIR
+from crib_stats.core.errors import CribStatsError
 from crib_stats.core.exact import frac_text
-from crib_stats.core.rules import variant
+from crib_stats.discard.sweep import run_sweep
+from crib_stats.model.variants import variant
 from crib_stats.peg.extremes import extremes
 from crib_stats.peg.pegging import best_play, count_points, play
+from crib_stats.peg.tables import compute_table
 from crib_stats.show.deals import deal_odds, format_one_in
 from crib_stats.show.enumeration import summary
 from crib_stats.show.maxima import dealer_show_max, dealer_total_max, hands_scoring
 from crib_stats.show.scoring import score
-from crib_stats.discard.sweep import run_sweep
-from crib_stats.peg.tables import compute_table
 from crib_stats.strategy.seats import figures_from_sweep, per_seat
 from crib_stats.strategy.seats_sample import sample_deals
 

@@ -8,9 +8,10 @@ from .core import (
     Context, Finding, S0, S1, S2, add, count_of, not_in_code, play_points, score_of, variant_of, verdict_rule,
     verdict_same,
 )
-from crib_stats.core.rules import HEELS
 from crib_stats.kernels.constants import pip_value as pip
-from crib_stats.peg.pegging import count_points, PegError, play
+from crib_stats.model.variants import HEELS
+from crib_stats.peg.pegging import PegError, count_points, play
+
 from .core import transcribed
 
 # ---- the play: counts card by card ----------------------------------------------------------

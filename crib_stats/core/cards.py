@@ -106,6 +106,24 @@ DECK: tuple[Card, ...] = tuple(Card.from_code(i) for i in range(52))
 QUOTE_LIMIT = 12  # characters of bad input quoted back in an error line
 
 
+_ASCII = {c: c.ascii.lower() for c in DECK}
+
+
+def card_text(card: Card) -> str:
+    """A card as the game's record and protocol write it: lower-case ASCII (``"10d"``), which
+    :func:`parse` reads back (as it reads every other spelling).
+
+    >>> card_text(parse("10♦")[0]), text_cards(parse("ah js"))
+    ('10d', ['ah', 'js'])
+    """
+    return _ASCII[card]
+
+
+def text_cards(cards: Iterable[Card]) -> list[str]:
+    """:func:`card_text` of each card."""
+    return [_ASCII[c] for c in cards]
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of (the start of) user input, capped so an error line stays one short line.
 

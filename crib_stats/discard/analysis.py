@@ -20,10 +20,11 @@ from typing import Iterable
 import numpy as np
 
 from crib_stats.core.cards import Card, CardError, check_disjoint, format_cards, parse, parse_n
+from crib_stats.core.errors import CribStatsError
 from crib_stats.discard.crib_base import CribModel
 from crib_stats.discard.crib_models import get_model
-from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import Variant, variant as get_variant, ROLES
+from crib_stats.model.seats import ROLES
+from crib_stats.model.variants import Variant, variant as get_variant
 from crib_stats.peg.opponent import OPPONENT_ASSUMES
 from crib_stats.peg.tables import check_policy
 from crib_stats.peg.value import peg_evs

@@ -17,9 +17,9 @@ from typing import Protocol
 import numpy as np
 
 from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import Variant
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels.constants import NET_OFFSET
+from crib_stats.model.variants import Variant
 
 
 # a process without numba tallies this many deals in numpy, then loads the kernel (RandomCrib): the

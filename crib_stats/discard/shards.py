@@ -17,9 +17,9 @@ from typing import Callable
 import numpy as np
 
 from crib_stats.core.engine import Executor, ShardCache, bounds, checked
-from crib_stats.core.rules import Variant, variant as get_variant
-from crib_stats.kernels.constants import HAND_BINS, JACK
 from crib_stats.core.tables import rank_table
+from crib_stats.kernels.constants import HAND_BINS, JACK
+from crib_stats.model.variants import Variant, variant as get_variant
 from crib_stats.runtime.cache import source_digest
 
 ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
@@ -107,8 +107,9 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
     """What decides a sweep's shards: the request, and the digest of the code that computes a
     shard (the kernels; this module's :func:`run_shard` and :func:`memo`; the suit classes and
-    rank tables of :mod:`crib_stats.core.tables`; the variant table of :mod:`crib_stats.core.rules`)."""
-    from crib_stats.core import rules, tables
+    rank tables of :mod:`crib_stats.core.tables`; the variant table of :mod:`crib_stats.model.variants`)."""
+    from crib_stats.core import tables
+    from crib_stats.model import variants as rules
     from crib_stats.runtime.cache import content_digest, source_digest
 
     return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),

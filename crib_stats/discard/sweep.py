@@ -39,17 +39,17 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from crib_stats.core import tables
 from crib_stats.core.cards import Card, RANK_NAMES
+from crib_stats.core.engine import ShardCache, SweepError, check_scheduler
 from crib_stats.core.exact import frac_text
+from crib_stats.core.io import OutputDir
+from crib_stats.discard.analysis import throws_of
 from crib_stats.discard.crib_base import RandomCrib
 from crib_stats.discard.crib_models import get_model
 from crib_stats.discard.shards import ROLES, Tallies, cache_key, memo, run_all
-from crib_stats.core.engine import ShardCache, SweepError, check_scheduler
+from crib_stats.model.variants import Variant, variant as get_variant
 from crib_stats.runtime.disk import cache_root as default_cache_root
-from crib_stats.core.rules import Variant, variant as get_variant
-from crib_stats.core import tables
-from crib_stats.core.io import OutputDir
-from crib_stats.discard.analysis import throws_of
 
 ROLE_LABELS = {"hand": "hand-only", "dealer": "dealer", "pone": "pone"}
 OBJECTIVES = {"hand": "max E[hand]", "dealer": "max E[hand] + E[crib]", "pone": "max E[hand] - E[crib]"}

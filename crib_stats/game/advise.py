@@ -33,8 +33,8 @@ from math import comb
 import numpy as np
 
 from crib_stats.core.exact import frac_text
-from crib_stats.core.rules import variant as get_variant
-from crib_stats.game.situation import ROLES, AdviseError, Situation, check_score, situation, why_impossible
+from crib_stats.game.situation import AdviseError, ROLES, Situation, check_score, situation, why_impossible
+from crib_stats.model.variants import variant as get_variant
 
 POLICIES = ("objective", "equilibrium")
 WHEN_NO_HAND = ("refuse", "widen")  # what advise does when no hand of the policy's posterior fits the play
@@ -334,7 +334,7 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     best_points = max(legal, key=lambda c: (evs[c.rank], c.rank)) if legal else None
     greedy_card = next((c for c in left if c.rank == greedy_r), None)
     pool_hands = comb(len(pool) - len(must), v.dealt - len(must))
-    return Advice(v.name, ROLES[1 - sit.me], tuple(str(c) for c in sit.kept), tuple(str(c) for c in sit.thrown),
+    return Advice(v.name, ROLES[sit.me], tuple(str(c) for c in sit.kept), tuple(str(c) for c in sit.thrown),
                   str(sit.starter), tuple((str(c), "you" if m else "opponent") for c, m in zip(sit.played, sit.mine)),
                   int(count), tuple(by[c] for c in order), str(greedy_card) if greedy_card else "",
                   discard_policy, int(hands), pool_hands, time.perf_counter() - start,

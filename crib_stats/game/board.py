@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from crib_stats.model.variants import SKUNK_POINTS, WIN_POINTS
+
 from .model import DealModel, GameError, check_variant
 
 # rows of Board.values (the kernel's G_* and the game points, all from the dealer's side)
 ROWS = ("win", "skunk_win", "skunk_loss", "double_win", "double_loss", "one_point", "deals", "game_points")
 MAX_DEALS = 60
-WIN_POINTS, SKUNK_POINTS = 2, 3  # tournament game points
 # what each row of Board.values can be: probabilities in [0, 1], game points in [0, 3], deals >= 0
 BOUNDS = {name: (0.0, 1.0) for name in ROWS} | {"deals": (0.0, np.inf), "game_points": (0.0, float(SKUNK_POINTS))}
 
@@ -62,10 +63,10 @@ def skunk_name(variant: str, plural: bool = False) -> str:
 
 
 def rules(variant: str) -> dict:
-    """The whole-game rules of a variant, from the variant table (:mod:`crib_stats.core.rules`):
+    """The whole-game rules of a variant, from the variant table (:mod:`crib_stats.model.variants`):
     the target, the skunk lines and the first deal's start (the pone's 3 for last, five-card)."""
     v = check_variant(variant)
-    return dict(target=v.game, skunk=v.skunk, double=v.double_skunk, start=(0, v.first_deal_last))
+    return dict(target=v.target, skunk=v.skunk, double=v.double_skunk, start=(0, v.first_deal_last))
 
 
 @dataclass(frozen=True, eq=False)

@@ -89,7 +89,7 @@ def run_part(seed: int, lo: int, hi: int, sample_seed: int = SAMPLE_SEED) -> tup
     """Games lo..hi-1 of ``seed``: (the kept decisions' ints (n, INTS), floats (n, FLOATS),
     every decision per game and band (hi - lo, bands))."""
     from crib_stats.core.cards import Card
-    from crib_stats.core.rules import variant
+    from crib_stats.model.variants import variant
 
     from .throws import score_throws
 
@@ -208,7 +208,9 @@ def run_shard(seed: int, lo: int, hi: int, sample_seed: int) -> tuple[str, dict]
 def cache_key(games: int, seed: int, sample_seed: int, shards: int) -> dict:
     import sys
 
-    from crib_stats.core import rules, tables
+    from crib_stats.core import tables
+
+    from crib_stats.model import variants as rules
     from crib_stats.discard import analysis, crib_base, crib_models, shards as memo_shards
     from crib_stats.runtime.cache import content_digest, source_digest
 

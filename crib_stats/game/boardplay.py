@@ -32,9 +32,9 @@ from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
-from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.data import data_file
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
+from crib_stats.runtime.disk import cache_root as default_cache_root
 
 from .model import GameError, deal_inputs, committed_path
 
@@ -78,7 +78,9 @@ def run_part(seed: int, lo: int, hi: int) -> tuple[str, dict]:
 def cache_key(games: int, seed: int, shards: int) -> dict:
     import sys
 
-    from crib_stats.core import rules, tables
+    from crib_stats.core import tables
+
+    from crib_stats.model import variants as rules
     from crib_stats.discard import shards as memo_shards
     from crib_stats.runtime.cache import content_digest, source_digest
 
@@ -255,7 +257,7 @@ def decisions(game: int, seed: int = SEED) -> Iterator[Decision]:
 
 def thrown(cards, q: int) -> tuple[int, ...]:
     """The codes of throw ``q`` of sorted ``cards`` (the variant's throws in their order)."""
-    from crib_stats.core.rules import variant
+    from crib_stats.model.variants import variant
     from crib_stats.kernels.combinatorics import combinations
 
     v = variant(VARIANT)

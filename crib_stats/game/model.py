@@ -31,11 +31,11 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
-from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.data import data_file
+from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
 from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.model.variants import Variant, variant as get_variant
+from crib_stats.runtime.disk import cache_root as default_cache_root
 
 GROUPS = 20
 DEFAULT_SEED = 0
@@ -217,7 +217,9 @@ def cache_key(v: Variant, deals: int, seed: int, groups: int, parts: int, discar
     rank memo; the equilibrium opponent's keeps)."""
     import sys
 
-    from crib_stats.core import rules, tables
+    from crib_stats.core import tables
+
+    from crib_stats.model import variants as rules
     from crib_stats.discard import shards
     from crib_stats.runtime.cache import content_digest, source_digest
     from crib_stats.peg import opponent

@@ -19,7 +19,8 @@ import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse, parse_n
 from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import variant as get_variant, ROLES
+from crib_stats.model.seats import ROLES
+from crib_stats.model.variants import variant as get_variant
 
 
 

@@ -38,8 +38,9 @@ from fractions import Fraction
 import numpy as np
 
 from crib_stats.core.cards import Card, format_cards, parse_n
+from crib_stats.model.variants import SKUNK_POINTS, WIN_POINTS
 
-from .board import SKUNK_POINTS, WIN_POINTS, Board, check_position, committed_meta, committed_tables, kernel_tables
+from .board import Board, check_position, committed_meta, committed_tables, kernel_tables
 from .model import GameError, deal_inputs, check_variant
 
 _BOARD_INPUTS: dict = {}
@@ -153,9 +154,11 @@ def board_inputs(variant: str) -> dict:
     if variant not in _BOARD_INPUTS:
         import sys
 
-        from crib_stats.core import rules, tables
+        from crib_stats.core import tables
+
+        from crib_stats.model import variants as rules
         from crib_stats.runtime.disk import disk_cached
-        from crib_stats.core.rules import variant as get_variant
+        from crib_stats.model.variants import variant as get_variant
         from crib_stats.discard import shards
         from crib_stats.kernels.combinatorics import combinations
 
@@ -263,7 +266,7 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     event loop so that a request it would refuse never waits for the heavy pool."""
     v = check_variant(variant)
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
-    check_position(mine, theirs, v.game, role, where="discard --score", deals="this deal")
+    check_position(mine, theirs, v.target, role, where="discard --score", deals="this deal")
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
@@ -292,7 +295,7 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     held = set(codes.tolist())
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
     tab = _board_tables(board, v.name)
-    target, skunk = (board.target, board.skunk) if board is not None else (v.game, v.skunk)
+    target, skunk = (board.target, board.skunk) if board is not None else (v.target, v.skunk)
     my_role = 1 if role == "dealer" else 2
     keeps = kernel_keeps(v.kept)
     mine_tab, rows, pre, done, q_points = kt.deal_setup(codes, throws, k["hand_table"], keeps, my_role, int(mine),

@@ -18,8 +18,8 @@
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 - :mod:`.game`          the deal model's deals played out; :mod:`.board` the induction over positions
 - :mod:`.boardthrow`    each throw's P(win) over the opponent's hands; :mod:`.boardgames` whole games
-- :mod:`.wholegames`    greedy against greedy, whole games card by card; :mod:`.gamerecords` their records as text
-                        (the games walked; :mod:`.recordbytes` the bytes put)
+- :mod:`.wholegames`    greedy against greedy, whole games card by card (their decisions and points as arrays:
+                        the referee writes their records)
 - :mod:`.posterior`, :mod:`.keeps`, :mod:`.advise`  the play advisor: the opponent's hands, each card
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
@@ -39,7 +39,7 @@ __all__ = ["warmup"]
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, gamerecords, keeps,
+        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, keeps,
         keepshow, maxima, pegvalue, play, playsearch, policies, posterior, show, sweep, wholegames,
     )
 
@@ -63,4 +63,3 @@ def warmup() -> None:
     boardthrow.warmup()
     boardgames.warmup()
     wholegames.warmup()
-    gamerecords.warmup()

@@ -1,28 +1,34 @@
 """``greedy`` against ``greedy`` at kernel speed: the whole-game kernel
-(:mod:`crib_stats.kernels.wholegames`) plays the games into integer arrays, and a second kernel
-(:mod:`crib_stats.kernels.gamerecords`) writes their records from them as text, field for field
-as the referee writes them (``crib-stats-game/1``; the tests hold them to the referee's own
-records of the same games, byte for byte: the decisions' times, which the kernel does not take,
-are null).
+(:mod:`crib_stats.kernels.wholegames`) plays the games into integer arrays (each deal's cards,
+throws, plays and shows, with every point), and their records, when asked for, are the
+referee's: each game's decisions, read off the arrays, are applied by the referee
+(:meth:`crib_stats.referee.Game.from_decisions`), which checks every one and writes the record
+(``crib-stats-game/1``; the decisions' times, which the kernel does not take, are null). The
+tests hold the kernel's points and results to those of the referee's games, point for point.
 
 Both seats play alike (greedy reads only its cards and the count), so the two games of a
 duplicate pair are the same game: each deck is played once and its record stands for both (the
 players' names are the same, ``greedy``). The time of a shard is shared by its decisions for the
 players' decisions a second.
+
+What a record costs: the kernel plays thousands of games a second; the referee replays a few
+hundred (its checks, views and positions, in Python), so a match writes records only when asked
+(``--out``), from the kernel's arrays kept in the shard's cache.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 
 import numpy as np
 
 from crib_stats.core.cards import Card
-from crib_stats.peg.pegging import points_why
-from crib_stats.referee.deck import SEATS, card_text, check_two_player
+from crib_stats.referee.deck import SEATS, check_played
+from crib_stats.referee.game import Game
 
-QUOTED = [json.dumps(card_text(Card.from_code(c))) for c in range(52)]
+CARDS = tuple(Card.from_code(c) for c in range(52))
 
 
 def kernel_inputs(variant: str) -> tuple:
@@ -30,11 +36,11 @@ def kernel_inputs(variant: str) -> tuple:
     throw inputs) of a two-player variant."""
     from crib_stats.game.model import deal_inputs
 
-    v = check_two_player(variant)
+    v = check_played(variant)
     k = deal_inputs(v.name, "objective")
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
              k["rank_throws"])
-    return v, k["dealt"], bool(k["stop_at_go"]), int(v.first_deal_last), int(v.game), gm_in
+    return v, k["dealt"], bool(k["stop_at_go"]), int(v.first_deal_last), int(v.target), gm_in
 
 
 def play_decks(seed: int, decks, variant: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -52,68 +58,59 @@ def play_decks(seed: int, decks, variant: str) -> tuple[np.ndarray, np.ndarray, 
     return games, deals, plays
 
 
-def text_tables(variant_name: str, names: dict) -> tuple:
-    """What :func:`crib_stats.kernels.gamerecords.write_records` writes from besides the games:
-    (cards as quoted text (52, 5) and their lengths, the pieces and their offsets, the reasons'
-    piece ids by (fifteen / 2, thirty-one / 2, pair points, run))."""
-    from crib_stats.kernels import recordbytes as rb
+def decisions(games: np.ndarray, deals: np.ndarray, plays: np.ndarray, throws: np.ndarray,
+              dealt: int) -> list[list[tuple[str, object]]]:
+    """Every game's decisions in the order made, (seat, cards thrown or card played), read off
+    the kernel's arrays: each deal's throws (the pone's, then the dealer's: the kernel's indexes
+    into the sorted cards dealt) and the cards played (the plays' entries that are cards)."""
+    from crib_stats.kernels import wholegames as kw
 
-    cards = [q.encode() for q in QUOTED]
-    text = np.zeros((52, 5), np.uint8)
-    for c, b in enumerate(cards):
-        text[c, :len(b)] = list(b)
-    pieces = list(rb.FRAGMENTS) + [json.dumps(variant_name).encode(),
-                                   json.dumps({SEATS[0]: names[SEATS[0]], SEATS[1]: names[SEATS[1]]},
-                                              separators=(",", ":")).encode()]
-    why = np.zeros((2, 2, 13, 8), np.int64)
-    for f in (0, 1):
-        for t in (0, 1):
-            for p in (0, 2, 6, 12):
-                for r in (0, 3, 4, 5, 6, 7):
-                    why[f, t, p, r] = len(pieces)
-                    pieces.append(points_why(2 * f, 2 * t, p, r).encode())
-    offs = np.cumsum([0] + [len(b) for b in pieces]).astype(np.int64)
-    return text, np.array([len(b) for b in cards], np.int64), np.frombuffer(b"".join(pieces), np.uint8).copy(), offs, why
+    out = []
+    d = p = 0
+    for g in range(games.shape[0]):
+        made: list[tuple[str, object]] = []
+        for j in range(int(games[g, kw.W_DEALS])):
+            row = deals[d + j]
+            dealer, pone = SEATS[j % 2], SEATS[1 - j % 2]
+            cards = row[kw.D_CARDS:kw.D_CARDS + 2 * dealt]
+            for seat, q, hand in ((pone, row[kw.D_PONE_THROW], cards[dealt:]), (dealer, row[kw.D_DEALER_THROW],
+                                                                                   cards[:dealt])):
+                srt = np.sort(hand)
+                made.append((seat, tuple(CARDS[int(srt[i])] for i in throws[int(q)])))
+            for e in plays[p:p + int(row[kw.D_PLAYS])]:
+                if e[kw.P_CARD] >= 0:
+                    made.append((pone if e[kw.P_BY] == 0 else dealer, CARDS[int(e[kw.P_CARD])]))
+            p += int(row[kw.D_PLAYS])
+        d += int(games[g, kw.W_DEALS])
+        out.append(made)
+    return out
+
+
+def games_of(seed: int, decks, variant: str, names: dict, arrays=None) -> list[Game]:
+    """The referee's games of the kernel's games of ``decks`` (``names``: {seat: name}), each
+    built from the kernel's decisions (:meth:`Game.from_decisions`)."""
+    v, dealt, _, _, _, gm_in = kernel_inputs(variant)
+    games, deals, plays = play_decks(seed, decks, variant) if arrays is None else arrays
+    made = decisions(games, deals, plays, gm_in[3], dealt)
+    paused = gc.isenabled()
+    gc.disable()  # the games' many small objects make the collector a third of the time, for no cycle
+    try:
+        return [Game.from_decisions(v, int(seed), int(deck), dict(names), m) for deck, m in zip(decks, made)]
+    finally:
+        if paused:
+            gc.enable()
 
 
 def lines(seed: int, decks, variant: str, names: dict, arrays=None) -> list[bytes]:
     """The records of the kernel's games of ``decks`` (``names``: {seat: name}), one compact
-    JSON line each (bytes, ending in a newline), written by the kernel
-    (:mod:`crib_stats.kernels.gamerecords`): ``json.dumps(record, separators=(",", ":"))`` of
-    the record the referee writes for the same game, its decisions' ``seconds`` null."""
-    from crib_stats.kernels import gamerecords as kr
-    from crib_stats.kernels import recordbytes as rb
-    from crib_stats.kernels import wholegames as kw
-
-    v, dealt, _, _, _, gm_in = kernel_inputs(variant)
-    games, deals, plays = play_decks(seed, decks, variant) if arrays is None else arrays
-    decks = np.asarray(decks, np.int64)
-    text, text_len, pieces, offs, why = text_tables(v.name, names)
-    n = len(decks)
-    ends = np.zeros(n, np.int64)
-    size = rb.bound(int(games[:, kw.W_DEALS].max(initial=0)), int(games[:, kw.W_PLAYS].max(initial=0)))
-    size = max(size, min(64 << 20, rb.bound(int(games[:, kw.W_DEALS].sum()), int(games[:, kw.W_PLAYS].sum())) // 3))
-    buf = np.zeros(size, np.uint8)
-    out: list[bytes] = []
-    g = 0
-    while g < n:
-        nxt = kr.write_records(int(seed), decks, dealt, games, deals, plays, gm_in[3], text, text_len, pieces,
-                               offs, why, v.game, v.skunk, v.double_skunk, g, buf, ends)
-        if nxt == g:  # (cannot happen: the buffer holds the largest game's bound) never loop on it
-            buf = np.zeros(2 * buf.shape[0], np.uint8)
-            continue
-        data = buf[:ends[nxt - 1]].tobytes()
-        start = 0
-        for k in range(g, nxt):
-            out.append(data[start:ends[k]])
-            start = ends[k]
-        g = nxt
-    return out
+    JSON line each (bytes, ending in a newline), written by the referee."""
+    return [(json.dumps(g.record(), separators=(",", ":")) + "\n").encode()
+            for g in games_of(seed, decks, variant, names, arrays)]
 
 
 def records(seed: int, decks, variant: str, names: dict, arrays=None) -> list[dict]:
-    """:func:`lines` read back as dicts."""
-    return [json.loads(line) for line in lines(seed, decks, variant, names, arrays)]
+    """The records of the kernel's games of ``decks``, as dicts."""
+    return [g.record() for g in games_of(seed, decks, variant, names, arrays)]
 
 
 KERNEL_ARRAYS = ("games", "decisions", "decks", "kgames", "kdeals", "kplays")
@@ -130,7 +127,7 @@ def greedy_part(a: str, b: str, seed: int, variant: str, lo: int, hi: int) -> di
                       G_FIRST_DEALER_WON, G_POINTS, G_SKUNK, N_GAME)
 
     start = time.perf_counter()
-    v = check_two_player(variant)
+    v = check_played(variant)
     decks = np.arange(lo, hi, dtype=np.int64)
     games, deals, plays = play_decks(seed, decks, v.name)
     seconds = time.perf_counter() - start

@@ -44,10 +44,10 @@ import json
 import time
 from typing import Callable, Iterator
 
+from crib_stats.core.cards import card_text, text_cards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.exact import frac_text
-from crib_stats.referee import SEATS, Game, RecordError, View, card_text
-from crib_stats.referee.deck import text_cards
+from crib_stats.referee import Game, RecordError, SEATS, View
 
 from .reviewed import VERSION, DecisionReview, GameReview, SeatReview, costliest, totals
 

@@ -32,11 +32,11 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
 from crib_stats.core.errors import CribStatsError
-from crib_stats.referee.deck import MAX_SEED, SEATS, check_two_player
-from crib_stats.referee.player import play_game
+from crib_stats.referee.deck import MAX_SEED, SEATS, check_played
+from crib_stats.referee.loop import play_game
+from crib_stats.runtime.disk import cache_root as default_cache_root
 
 from .rows import (D_COUNT, D_FIRST_COUNT, D_FIRST_SECONDS, D_SECONDS, N_DECISION, N_GAME, MatchError, game_row,
                    pack_records, unpack_records)
@@ -66,7 +66,7 @@ def check(a: str, b: str, games: int, seed: int, variant: str, time_limit: float
     """Refuse a match that cannot be played (one line): the variant's name, and the shards."""
     from crib_stats.players.registry import make_player
 
-    v = check_two_player(variant).name
+    v = check_played(variant).name
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise MatchError(f"match: --games must be an even number, at least 2 (duplicate pairs: each deck is played "
                          f"twice, the seats swapped), got {games}")

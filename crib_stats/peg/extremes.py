@@ -22,8 +22,8 @@ from crib_stats.core.cards import RANK_NAMES
 from crib_stats.kernels.constants import (
     PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
 )
+from crib_stats.model.variants import Variant, variant as get_variant
 from crib_stats.peg.pegging import PegError, PlayResult, best_play
-from crib_stats.core.rules import Variant, variant as get_variant
 
 EXTREMES = (
     # key, kernel column, max or min, search for the example play, description

@@ -1,7 +1,9 @@
 """The play (pegging): score each card, check a whole play, search every legal play.
 
 Suits never matter in the play, so cards may be given with or without them ("7c", "7♣" or
-just "7"). Player 0 is the pone (who leads), player 1 the dealer.
+just "7"). Player 0 is the pone (who leads), player 1 the dealer. The rules are the model's
+state machine (:class:`crib_stats.model.play.PlayState`); this module checks and scores plays
+typed by a user, and searches every legal play with the kernels.
 
 >>> [e.points for e in count_points("4 2 3 5 6")]
 [0, 0, 3, 4, 5]
@@ -15,42 +17,26 @@ just "7"). Player 0 is the pone (who leads), player 1 the dealer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
 
-from crib_stats.core.cards import RANK_NAMES, Card, CardError, parse
+from crib_stats.core.cards import Card, CardError, RANK_NAMES, parse
 from crib_stats.core.errors import CribStatsError
 from crib_stats.kernels.constants import (
     PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
-    pip_value,
 )
-from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.model.play import PegCard, PegEvent, PlayState, card_points, points_why  # noqa: F401 (the face)
+from crib_stats.model.seats import ROLES as PLAYERS
+from crib_stats.model.variants import Variant, variant as get_variant
 
-PLAYERS = ("pone", "dealer")
 _RANK_TOKEN = re.compile(r"^(10|[2-9]|[atjqk])$", re.IGNORECASE)
 _RANK_OF = {name.lower(): i for i, name in enumerate(RANK_NAMES)} | {"t": 9}
 
 
 class PegError(CribStatsError):
     """A play that breaks a rule, or bad play input; the message names the rule."""
-
-
-@dataclass(frozen=True)
-class PegCard:
-    """A card in the play: its rank (0 = ace .. 12 = king) and how it was written."""
-
-    rank: int
-    label: str
-    suited: bool
-
-    @property
-    def pip(self) -> int:
-        return pip_value(self.rank)
-
-    def __str__(self) -> str:
-        return self.label
 
 
 def parse_play_cards(text: str | Iterable[str], what: str = "cards") -> list[PegCard]:
@@ -90,45 +76,6 @@ def _check_pack(cards: list[PegCard], what: str) -> None:
             raise PegError(f"{what}: more than four cards of rank {RANK_NAMES[c.rank]}; a pack has four of each rank")
 
 
-@dataclass(frozen=True)
-class PegEvent:
-    """One line of a play: a card (kind 'card'), a player saying go ('go-said', no points), or
-    the go / last-card point ('go' or 'last')."""
-
-    kind: str
-    player: str | None
-    card: str | None
-    count: int
-    points: int
-    why: str
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "card": self.card, "count": self.count,
-                "points": self.points, "why": self.why}
-
-
-def points_why(fifteen: int, thirty_one: int, pairs: int, run: int) -> str:
-    """What a card of the play scored, as the play says it: ``"fifteen for 2 and a pair for 2"``
-    (from :func:`crib_stats.kernels.play.card_points`'s parts; empty when nothing)."""
-    parts = []
-    if fifteen:
-        parts.append("fifteen for 2")
-    if thirty_one:
-        parts.append("thirty-one for 2")
-    if pairs:
-        parts.append({2: "a pair for 2", 6: "pair royal for 6", 12: "double pair royal for 12"}[pairs])
-    if run:
-        parts.append(f"run of {run} for {run}")
-    return " and ".join(parts)
-
-
-def _card_points(ranks: list[int]) -> tuple[int, str]:
-    from crib_stats.kernels import play as kplay  # lazy: numba only when used
-
-    f, t, p, r = kplay.peg_points(np.array(ranks, dtype=np.int64), len(ranks))
-    return int(f + t + p + r), points_why(int(f), int(t), int(p), int(r))
-
-
 def count_points(cards: str | Iterable[str]) -> list[PegEvent]:
     """Score a single count: each card with the running count and what it scores, and why."""
     played = parse_play_cards(cards)
@@ -143,7 +90,7 @@ def count_points(cards: str | Iterable[str]) -> list[PegEvent]:
             raise PegError(f"card {i} ({c}) would take the count to {count + c.pip}: a count never passes 31")
         count += c.pip
         ranks.append(c.rank)
-        pts, why = _card_points(ranks)
+        pts, why = card_points(ranks)
         events.append(PegEvent("card", None, c.label, count, pts, why))
     return events
 
@@ -151,83 +98,6 @@ def count_points(cards: str | Iterable[str]) -> list[PegEvent]:
 # ---------------------------------------------------------------------------------------------
 # A whole play
 # ---------------------------------------------------------------------------------------------
-
-
-@dataclass
-class PlayState:
-    """A play in progress, card by card: the rules of the play as one Python state machine (held
-    against the kernel's stepper, :mod:`crib_stats.kernels.play`, by the tests). ``hands[0]`` is
-    the pone's (who leads), ``hands[1]`` the dealer's; :meth:`settle` before every card, then
-    :meth:`apply` a legal card of ``hands[turn]``; ``events`` grows as the play goes. The
-    callers (:func:`play`, the referee) check a card's legality before applying it."""
-
-    hands: list[list[PegCard]]
-    stop_at_go: bool
-    count: int = 0
-    ranks: list[int] = field(default_factory=list)
-    turn: int = 0
-    last: int = 1
-    last_pts: int = 0
-    best_card: int = 0
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    events: list[PegEvent] = field(default_factory=list)
-    sequence: list[PegCard] = field(default_factory=list)
-    finished: bool = False
-    said_go: set = field(default_factory=set)
-
-    def can_play(self, player: int) -> bool:
-        return any(c.pip <= 31 - self.count for c in self.hands[player])
-
-    def settle(self) -> None:
-        """Resolve goes until someone must play or the play is over. A player who still holds
-        cards but cannot play says go (once per count; nobody says go at 31); then the other plays on, or, when
-        neither can play, the last player scores the go (or last card) and the count restarts."""
-        while not self.finished and not self.can_play(self.turn):
-            if self.hands[self.turn] and self.turn not in self.said_go and self.count < 31:
-                self.said_go.add(self.turn)
-                self.events.append(PegEvent("go-said", PLAYERS[self.turn], None, self.count, 0, "go"))
-            if self.can_play(1 - self.turn):
-                self.turn = 1 - self.turn
-                continue
-            empty = not self.hands[0] and not self.hands[1]
-            if self.ranks and self.count < 31:
-                kind = "last" if empty else "go"
-                self.points[self.last] += 1
-                self.best_card = max(self.best_card, self.last_pts + 1)
-                self.events.append(PegEvent(kind, PLAYERS[self.last], None, self.count, 1,
-                                            "last card for 1" if empty else "go for 1"))
-            if self.stop_at_go or empty:
-                self.finished = True
-                return
-            self.count = 0
-            self.ranks = []
-            self.said_go = set()
-            self.turn = 1 - self.last
-            self.last_pts = 0
-
-    def apply(self, card: PegCard) -> None:
-        player = self.turn
-        self.hands[player].remove(card)
-        self.count += card.pip
-        self.ranks.append(card.rank)
-        pts, why = _card_points(self.ranks)
-        self.points[player] += pts
-        self.last = player
-        self.last_pts = pts
-        self.best_card = max(self.best_card, pts)
-        self.sequence.append(card)
-        self.events.append(PegEvent("card", PLAYERS[player], card.label, self.count, pts, why))
-        self.turn = 1 - player
-
-    def playable(self) -> list[PegCard]:
-        """The mover's playable cards, one per rank (suits never change what a card scores)."""
-        seen: set[int] = set()
-        out = []
-        for c in self.hands[self.turn]:
-            if c.pip <= 31 - self.count and c.rank not in seen:
-                seen.add(c.rank)
-                out.append(c)
-        return out
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,10 @@ import numpy as np
 
 from crib_stats.core.data import data_file
 from crib_stats.core.errors import CribStatsError
-from crib_stats.kernels.constants import INVALID
-from crib_stats.runtime.disk import disk_cached
 from crib_stats.core.io import atomic_write
-from crib_stats.core.rules import ROLES
+from crib_stats.kernels.constants import INVALID
+from crib_stats.model.seats import ROLES
+from crib_stats.runtime.disk import disk_cached
 
 POLICIES = ("greedy", "minimax")
 HAND = 4

@@ -19,7 +19,7 @@ import hashlib
 import json
 
 from crib_stats.core.cards import Card
-from crib_stats.referee.view import View
+from crib_stats.model.view import View
 
 
 def role_of(view: View) -> str:

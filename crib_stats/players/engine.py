@@ -26,8 +26,8 @@ Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a th
 
 from __future__ import annotations
 
+from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
-from crib_stats.referee.view import View
 
 from .advice import advised_card, decision_seed, throw_analysis
 

@@ -38,10 +38,9 @@ import signal
 import subprocess
 import time
 
-from crib_stats.core.cards import quote
-from crib_stats.referee.deck import card_text, text_cards
+from crib_stats.core.cards import card_text, quote, text_cards
+from crib_stats.model.view import ME, OPPONENT, View
 from crib_stats.referee.player import Answer, PlayerFailure
-from crib_stats.referee.view import ME, OPPONENT, View
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIME_LIMIT = 10.0  # seconds a decision
@@ -283,7 +282,7 @@ class ExecPlayer:
 
     def discard(self, view: View):
         cards, note = self._ask({"type": "discard", "hand": text_cards(view.hand), "dealer": view.dealer,
-                                 "scores": view.scores}, "discard", "discard")
+                                 "scores": _scores(view)}, "discard", "discard")
         if not isinstance(cards, list):
             self.out_of_step = True
             raise ExecError(f"answered the discard message with {quote(json.dumps(cards))}: the discard is a list "
@@ -293,8 +292,9 @@ class ExecPlayer:
     def play(self, view: View):
         message = {"type": "play", "hand": text_cards(view.hand), "count": view.count,
                    "sequence": text_cards(view.sequence),
-                   "played": [{"card": card_text(p.card), "by": p.by} for p in view.played],
-                   "starter": card_text(view.starter), "dealer": view.dealer, "scores": view.scores,
+                   "played": [{"card": card_text(p.card), "by": ME if p.by == view.seat else OPPONENT}
+                              for p in view.played],
+                   "starter": card_text(view.starter), "dealer": view.dealer, "scores": _scores(view),
                    "legal": text_cards(view.legal)}
         card, note = self._ask(message, "card", "play")
         if not isinstance(card, str):
@@ -334,3 +334,8 @@ class ExecPlayer:
                     "opponent_hand": cards(theirs), "crib": cards(crib),
                     "points": {ME: points(mine), OPPONENT: points(theirs), "crib": points(crib)}})
         self.shows = {}
+
+
+def _scores(view: View) -> dict:
+    """The scores as version 1 tells them: ``{"you", "opponent"}``."""
+    return {ME: view.score, OPPONENT: view.opponent_score}

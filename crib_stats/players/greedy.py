@@ -21,7 +21,7 @@ import numpy as np
 
 from crib_stats.core.cards import Card
 from crib_stats.game.model import deal_inputs
-from crib_stats.referee.view import View
+from crib_stats.model.view import View
 
 MAX_CARDS = 16  # the kernels' play sequence length (kernels.play.MAX_CARDS)
 RANK_BITS = 4  # a packed hand holds rank r's count in bits 4r.. (kernels.play.pack_hand)

@@ -22,8 +22,8 @@ is then asked to widen its posterior to every hand consistent with the play (``w
 
 from __future__ import annotations
 
+from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
-from crib_stats.referee.view import View
 
 from .advice import advised_card, role_of
 

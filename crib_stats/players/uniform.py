@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from crib_stats.core.cards import Card
-from crib_stats.referee.view import View
+from crib_stats.model.view import View
 
 
 class RandomPlayer:

@@ -15,7 +15,7 @@ from crib_stats.presentation.parser import whole_number
 
 def _cmd_score(args) -> int:
     from crib_stats.presentation import report
-    from crib_stats.core.rules import variant as get_variant
+    from crib_stats.model.variants import variant as get_variant
     from crib_stats.show.scoring import score
 
     v = get_variant(args.variant)
@@ -89,7 +89,7 @@ def _cmd_peg(args) -> int:
     from crib_stats.peg import extremes, pegging
     from crib_stats.core import io
     from crib_stats.presentation import report
-    from crib_stats.core.rules import variant as get_variant
+    from crib_stats.model.variants import variant as get_variant
 
     v = get_variant(args.variant)
     if not v.two_player_play:
@@ -262,7 +262,7 @@ def _cmd_sweep(args) -> int:
     from crib_stats.core import io
     from crib_stats.presentation import report
     from crib_stats.discard import sweep
-    from crib_stats.core.rules import variant as get_variant
+    from crib_stats.model.variants import variant as get_variant
 
     v = get_variant(args.variant)
     shards = whole_number(args.shards, "--shards", 1)

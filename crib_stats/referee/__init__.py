@@ -1,24 +1,29 @@
-"""The referee: the one model of a two-player game that everything that plays shares (players,
-matches, reviews, the page), the way a chess library's board serves its engines and formats.
+"""The referee: the one game loop and the one record writer, on the model of a game
+(:mod:`crib_stats.model`), that everything that plays shares (players, matches, reviews, the
+page), the way a chess library's board serves its engines and formats.
 
-- :mod:`.deck`: the seats, cards as text, the seeded packs;
-- :mod:`.view`: :class:`View`, what one seat sees (the only thing a player is given);
+- :mod:`.deck`: the seeded packs, what the referee plays;
 - :mod:`.events`: :class:`Event`, the public log of the game;
 - :mod:`.deal`: one deal as the referee holds it;
 - :mod:`.game`: :class:`Game`, the state machine (``to_act``, ``view``, ``apply``, ``record``,
-  ``from_record``);
+  ``from_record``): the record's one writer;
 - :mod:`.record`: the record's format, ``crib-stats-game/1``, its check and comparison;
-- :mod:`.player`: the :class:`Player` protocol and :func:`play_game`.
+- :mod:`.player`: the :class:`Player` protocol;
+- :mod:`.loop`: the one step (:func:`decide`, :func:`settle`) and :func:`play_game`.
+
+The view a player is given is the model's (:class:`crib_stats.model.view.View`), named here too.
 """
 
 from __future__ import annotations
 
-from .deck import SEATS, RefereeError, card_text, other, pack, player_seed
+from crib_stats.model.view import Played, Shown, View
+
+from .deck import SEATS, Pack, RefereeError, other, pack, player_seed
 from .events import Event
 from .game import Game, IllegalDecision, Turn
-from .player import Answer, Player, PlayerFailure, play_game
+from .loop import Decision, decide, play_game, settle
+from .player import Answer, Player, PlayerFailure
 from .record import FORMAT, RecordError
-from .view import Played, Shown, View
 
 
 def validate(record: dict) -> Game:
@@ -27,6 +32,6 @@ def validate(record: dict) -> Game:
     return Game.from_record(record)
 
 
-__all__ = ["SEATS", "FORMAT", "Game", "Turn", "View", "Played", "Shown", "Event", "Player", "Answer", "play_game",
-           "validate", "pack", "player_seed", "card_text", "other", "RefereeError", "IllegalDecision",
-           "RecordError", "PlayerFailure"]
+__all__ = ["SEATS", "FORMAT", "Game", "Turn", "View", "Played", "Shown", "Event", "Player", "Answer", "Decision",
+           "decide", "settle", "play_game", "validate", "pack", "Pack", "player_seed", "other", "RefereeError",
+           "IllegalDecision", "RecordError", "PlayerFailure"]

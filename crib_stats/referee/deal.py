@@ -1,37 +1,44 @@
 """One deal as the referee holds it: every card (the truth no player sees whole), the throws, the
 play and the shows, and the deal's part of the record.
 
-The play is :class:`crib_stats.peg.pegging.PlayState`, the package's state machine of the play
-(the same rules as the kernels' stepper, held against it by the tests): this module only maps
-its players (0 the pone, 1 the dealer) to seats and its cards to :class:`Card` values. The
-scores, the events and the order of play are :class:`crib_stats.referee.game.Game`'s.
+The play is :class:`crib_stats.model.play.PlayState`, the model's state machine of the play (the
+same rules as the kernels' stepper, held against it by the tests): this module only maps its
+players (their turns: 0 on the dealer's left, the dealer last) to seats and its cards to
+:class:`Card` values. The scores, the events and the order of decisions are
+:class:`crib_stats.referee.game.Game`'s.
 """
 
 from __future__ import annotations
 
-from crib_stats.core.cards import Card
-from crib_stats.core.rules import Variant
-from crib_stats.peg.pegging import PegCard, PegEvent, PlayState
+from crib_stats.core.cards import Card, card_text, text_cards
+from crib_stats.model.play import PegCard, PegEvent, PlayState
+from crib_stats.model.seats import ROLES, play_order
+from crib_stats.model.variants import Variant
 from crib_stats.show.scoring import Breakdown
 
-from .deck import SEATS, card_text, copy_json, other, text_cards
+from .deck import Pack, copy_json
 
 
 class Deal:
-    """Deal ``index``: ``dealer`` deals; ``dealt`` the cards dealt by seat; ``starter`` once cut;
-    ``discards`` and ``kept`` by seat once thrown; ``play`` (a PlayState) once both have thrown;
-    ``played`` every card of the play as (seat, card, count after, points); ``shows`` as
-    (whose, seat, cards, breakdown); ``decisions`` the record's entries; ``scores`` both
-    seats' scores after the deal (so far, while it is played)."""
+    """Deal ``index`` of a game of ``seats`` (names, clockwise): ``dealer`` deals; ``order`` the
+    seats in the play's order (the dealer's left first, the dealer last); ``dealt`` the cards
+    dealt by seat; ``crib_card`` the three-player crib's card from the pack; ``starter`` once cut;
+    ``discards`` and ``kept`` by seat once thrown; ``play`` (a PlayState) once every seat has
+    thrown; ``played`` every card of the play as (seat, card, count after, points); ``shows`` as
+    (whose, seat, cards, breakdown); ``decisions`` the record's entries; ``scores`` every side's
+    score after the deal (so far, while it is played)."""
 
-    def __init__(self, index: int, dealer: str, dealer_cards, pone_cards, starter: Card, v: Variant,
-                 scores: dict) -> None:
+    def __init__(self, index: int, seats: tuple[str, ...], dealer: int, cards: Pack, v: Variant, scores: dict) -> None:
+        n = len(seats)
         self.index = index
         self.variant = v
-        self.dealer = dealer
-        self.pone = other(dealer)
-        self.dealt: dict[str, tuple[Card, ...]] = {dealer: tuple(dealer_cards), self.pone: tuple(pone_cards)}
-        self.cut_card = starter  # the referee's secret until both have thrown
+        self.seats = seats
+        self.dealer = seats[dealer]
+        self.order = tuple(seats[s] for s in play_order(dealer, n))
+        self.pone = self.order[0]  # on the dealer's left: cuts, leads, shows first
+        self.dealt: dict[str, tuple[Card, ...]] = {seats[(dealer + i) % n]: tuple(h) for i, h in enumerate(cards.hands)}
+        self.crib_card = cards.crib_card  # the referee's secret until the crib is shown
+        self.cut_card = cards.starter  # the referee's secret until every seat has thrown
         self.starter: Card | None = None
         self.first_deal_last = 0
         self.heels = 0
@@ -49,12 +56,16 @@ class Deal:
 
     # -- the seats of the play state --------------------------------------------------------------
 
-    def seat_of(self, player: int | str) -> str:
-        """The seat of the play state's player (0 or "pone": the pone; 1 or "dealer": the dealer)."""
-        return self.dealer if player in (1, "dealer") else self.pone
+    def seat_of(self, turn: int) -> str:
+        """The seat whose turn in this deal is ``turn`` (0 on the dealer's left)."""
+        return self.order[turn]
 
     def mover(self) -> str:
         return self.seat_of(self.play.turn)
+
+    def next_to_throw(self) -> str | None:
+        """The next seat to throw, in the play's order (the pone first, the dealer last)."""
+        return next((s for s in self.order if s not in self.discards), None)
 
     # -- what a seat holds ----------------------------------------------------------------------
 
@@ -93,7 +104,7 @@ class Deal:
         return self.starter
 
     def start_play(self) -> None:
-        hands = [[PegCard(c.rank, str(c), True) for c in self.kept[s]] for s in (self.pone, self.dealer)]
+        hands = [[PegCard(c.rank, str(c), True) for c in self.kept[s]] for s in self.order]
         self.play = PlayState(hands, stop_at_go=self.variant.play_stops_at_first_go)
 
     def play_card(self, seat: str, card: Card) -> None:
@@ -112,28 +123,34 @@ class Deal:
     def card_of(self, label: str) -> Card:
         return self.labels[label]
 
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The crib: the throws in the play's order, then (three players) the pack's card."""
+        cards = tuple(c for s in self.order for c in self.discards[s])
+        return cards + ((self.crib_card,) if self.crib_card is not None else ())
+
     def show_order(self) -> list[tuple[str, str, tuple[Card, ...], bool]]:
-        """(whose, seat, cards, is the crib) in the order shown: the pone's hand, the dealer's,
-        the crib (the pone's throw, then the dealer's)."""
-        crib = self.discards[self.pone] + self.discards[self.dealer]
-        return [("pone", self.pone, self.kept[self.pone], False), ("dealer", self.dealer, self.kept[self.dealer], False),
-                ("crib", self.dealer, crib, True)]
+        """(whose, seat, cards, is the crib) in the order shown: every hand in the play's order
+        (the dealer's last), then the crib; ``whose`` is ``"pone"``/``"dealer"`` with two seats
+        (as the events have it), ``"hand"`` with more, or ``"crib"``."""
+        two = len(self.seats) == 2
+        hands = [(ROLES[t] if two else "hand", s, self.kept[s], False) for t, s in enumerate(self.order)]
+        return hands + [("crib", self.dealer, self.crib, True)]
 
     # -- the record -----------------------------------------------------------------------------
 
     def record(self) -> dict:
-        """This deal's entry of the record (see the README, "The game record")."""
+        """This deal's entry of the record (the record's documentation, :mod:`.record`)."""
         shows = [{"whose": "crib" if whose == "crib" else seat, "cards": text_cards(cards), "points": b.total,
                   "fifteens": b.fifteens, "pairs": b.pairs, "runs": b.runs, "flush": b.flush, "nobs": b.nobs}
                  for whose, seat, cards, b in self.shows]
         return {"dealer": self.dealer,
-                "hands": {s: text_cards(self.dealt[s]) for s in SEATS},
+                "hands": {s: text_cards(self.dealt[s]) for s in self.seats},
                 "first_deal_last": self.first_deal_last,
-                "discards": {s: text_cards(self.discards[s]) for s in SEATS if s in self.discards},
+                "discards": {s: text_cards(self.discards[s]) for s in self.seats if s in self.discards},
                 "starter": None if self.starter is None else card_text(self.starter),
                 "heels": self.heels,
                 "plays": [dict(p) for p in self.plays],
                 "shows": shows,
                 "scores": dict(self.scores),
                 "decisions": copy_json(self.decisions)}
-

@@ -28,11 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib_stats.core.cards import Card
+from crib_stats.core.cards import Card, card_text, text_cards
 from crib_stats.kernels.constants import JACK
 from crib_stats.show.scoring import Breakdown
 
-from .deck import card_text, text_cards
 
 KINDS = ("first_deal_last", "deal", "discard", "starter", "heels", "card", "go-said", "go", "last", "show",
          "game_over")
@@ -51,8 +50,13 @@ class Event:
     why: str = ""
     whose: str | None = None
     cards: tuple[Card, ...] = ()
-    breakdown: dict | None = None
+    shown: Breakdown | None = None  # a show's itemised count (:attr:`breakdown` as JSON)
     result: dict | None = None
+
+    @property
+    def breakdown(self) -> dict | None:
+        """A show's itemised count, :func:`breakdown_dict` (None for other kinds)."""
+        return None if self.shown is None else breakdown_dict(self.shown)
 
     def as_dict(self) -> dict:
         """JSON-compatible, cards as text; fields a kind does not set are left out."""
@@ -67,7 +71,7 @@ class Event:
         if self.whose is not None:
             out["whose"] = self.whose
             out["cards"] = text_cards(self.cards)
-        if self.breakdown is not None:
+        if self.shown is not None:
             out["breakdown"] = self.breakdown
         if self.result is not None:
             out["result"] = self.result

@@ -1,21 +1,23 @@
-"""The referee: one two-player game (six-card or five-card) as a state machine.
+"""The referee: one game as a state machine, on the model of a game (:mod:`crib_stats.model`).
 
-The rules are the package's: the variant table (:mod:`crib_stats.core.rules`), the play's state
-machine (:class:`crib_stats.peg.pegging.PlayState`), the show's scorer
-(:func:`crib_stats.show.scoring.score`), the game points of :mod:`crib_stats.game.board`. A game:
+The rules are the model's: the variant (:class:`crib_stats.model.variants.Variant`: its seats,
+cards, target, skunk lines and game points), the seats (:mod:`crib_stats.model.seats`), the
+play's state machine (:class:`crib_stats.model.play.PlayState`) and the show's scorer
+(:func:`crib_stats.show.scoring.score`). A game:
 
-- deals alternate, ``first_dealer`` dealing deal 0; the packs are :func:`.deck.pack` of (seed,
-  deck, deal); in the five-card game the first deal's pone pegs 3 for last before anyone throws;
-- both seats throw (the pone first, then the dealer); the starter is cut; a jack gives the
-  dealer 2 for his heels;
-- the play: the pone leads; go, 31 and last card as :class:`PlayState` scores them; a go is
-  never a decision (the referee says it when no card fits); the five-card play stops at the
-  first go or 31;
-- the shows in order: the pone's hand, the dealer's hand, the crib;
-- the game ends the moment a seat reaches the target (121, 61), wherever that happens (his
-  heels, a card, a go, a show): nothing after it is scored, and the winner's score is the sum
-  of what was scored (it may pass the target by the rest of that last scoring). The loser below
-  the variant's skunk line is skunked (six-card: below 91, double below 61; five-card: a lurch,
+- the deal passes to the left, seat 0 (``first_dealer``) dealing deal 0; the packs are
+  :func:`.deck.pack` of (seed, deck, deal); in the five-card game the first deal's pone pegs 3
+  for last before anyone throws;
+- every seat throws, in the play's order (from the dealer's left, the dealer last); the starter
+  is cut; a jack gives the dealer 2 for his heels;
+- the play: the seat on the dealer's left leads; go, 31 and last card as :class:`PlayState`
+  scores them; a go is never a decision (the referee says it when no card fits); the five-card
+  play stops at the first go or 31;
+- the shows in order: every hand from the dealer's left, the dealer's last, then the crib;
+- the game ends the moment a side reaches the target, wherever that happens (his heels, a card,
+  a go, a show): nothing after it is scored, and the winner's score is the sum of what was
+  scored (it may pass the target by the rest of that last scoring). The loser below the skunk
+  line of the target is skunked (121: below 91, double below 61; the five-card game's lurch:
   below 31); tournament game points: a win 2, a skunk (or double) 3. A forfeit loses the game
   as it stands: no skunk, game points 2.
 
@@ -38,17 +40,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from crib_stats.core.cards import Card, CardError, count_words, format_cards, parse, quote
-from crib_stats.core.rules import HEELS, Variant
-from crib_stats.game.board import SKUNK_POINTS, WIN_POINTS
+from crib_stats.core.cards import Card, CardError, card_text, count_words, format_cards, parse, quote, text_cards
 from crib_stats.kernels.constants import JACK
+from crib_stats.model.seats import names, team_names
+from crib_stats.model.variants import HEELS, SKUNK_POINTS, Variant, WIN_POINTS
+from crib_stats.model.view import Played, Shown, View
 from crib_stats.show.scoring import score
 
 from .deal import Deal
-from .deck import SEATS, RefereeError, card_text, check_seed, check_two_player, dealer_of, other, pack, text_cards
-from .events import Event, breakdown_dict
+from .deck import RefereeError, check_played, check_seed, pack
+from .events import Event
 from .record import FORMAT, RecordError, check, first_difference, recorded_packs
-from .view import ME, OPPONENT, Played, Shown, View
 
 
 class IllegalDecision(RefereeError):
@@ -56,27 +58,32 @@ class IllegalDecision(RefereeError):
 
 
 class Turn(NamedTuple):
-    seat: str  # "first_dealer" | "first_pone"
+    seat: str  # a seat's name (crib_stats.model.seats)
     kind: str  # "discard" | "play"
 
 
 class Game:
     """One game (module docstring). ``players``: {seat: name} for the record. ``packs``: a
-    function of the deal index giving (dealer's cards, pone's cards, starter), for a game whose
-    cards do not come from a seed (then ``seed`` and ``deck`` are None)."""
+    function of the deal index giving its :class:`~.deck.Pack`, for a game whose cards do not
+    come from a seed (then ``seed`` and ``deck`` are None)."""
 
     def __init__(self, variant: str | Variant = "six-card", seed: int | None = 0, deck: int | None = 0, *,
                  players: dict | None = None, packs=None) -> None:
-        self.variant = check_two_player(variant)
-        self.target = self.variant.game
+        self.variant = check_played(variant)
+        self.target = self.variant.target
+        self.seats = names(self.variant.players)
+        teams = self.variant.teams
+        self.teams = None if teams is None else {t: tuple(self.seats[s] for s in members)
+                                                 for t, members in zip(team_names(teams), teams)}
+        self.sides = tuple(self.teams) if self.teams else self.seats
         if packs is None:
             self.seed, self.deck = check_seed(seed, deck)
             self.packs = lambda j: pack(self.seed, self.deck, j, self.variant)
         else:
             self.seed, self.deck, self.packs = seed, deck, packs
-        names = players or {}
-        self.players = {s: str(names.get(s, "unnamed")) for s in SEATS}
-        self.scores = {s: 0 for s in SEATS}
+        given = players or {}
+        self.players = {s: str(given.get(s, "unnamed")) for s in self.seats}
+        self.scores = {s: 0 for s in self.sides}
         self.events: list[Event] = []
         self.deals: list[Deal] = []
         self.result: dict | None = None
@@ -99,28 +106,29 @@ class Game:
             return None
         d = self.deal
         if d.play is None:
-            return Turn(d.pone if d.pone not in d.discards else d.dealer, "discard")
+            return Turn(d.next_to_throw(), "discard")
         return Turn(d.mover(), "play")
 
+    def side_of(self, seat: str) -> str:
+        """The side ``seat`` scores for: its team, or itself."""
+        if self.teams is None:
+            return seat
+        return next(team for team, members in self.teams.items() if seat in members)
+
     def view(self, seat: str) -> View:
-        """What ``seat`` sees now (:class:`crib_stats.referee.view.View`)."""
+        """What ``seat`` sees now (:class:`crib_stats.model.view.View`)."""
         self._check_seat(seat)
         d = self.deal
         turn = self.to_act()
         acting = turn.kind if turn is not None and turn.seat == seat else None
-
-        def side(s: str) -> str:
-            return ME if s == seat else OPPONENT
-
-        return View(seat=seat, variant=self.variant.name, target=self.target, throw=self.variant.throw,
-                    deal=d.index, dealer=d.dealer == seat, score=self.scores[seat],
-                    opponent_score=self.scores[other(seat)], to_act=acting, dealt=d.dealt[seat],
-                    hand=d.hand(seat), discard=d.discards.get(seat, ()), starter=d.starter,
-                    played=tuple(Played(c, side(s), n, p) for s, c, n, p in d.played), count=d.count(),
+        return View(seat=seat, seats=self.seats, teams=self.teams, variant=self.variant.name, target=self.target,
+                    throw=self.variant.throw, deal=d.index, dealer_seat=d.dealer, scores=dict(self.scores),
+                    to_act=acting, dealt=d.dealt[seat], hand=d.hand(seat), discard=d.discards.get(seat, ()),
+                    starter=d.starter, played=tuple(Played(c, s, n, p) for s, c, n, p in d.played), count=d.count(),
                     sequence=d.count_cards(), legal=d.legal(seat) if acting == "play" else (),
-                    shows=tuple(Shown("crib" if whose == "crib" else side(s), cards, b.total)
+                    shows=tuple(Shown("crib" if whose == "crib" else s, cards, b.total)
                                 for whose, s, cards, b in d.shows),
-                    over=self.over)
+                    over=self.over, muggins=self.variant.muggins)
 
     def events_since(self, n: int = 0) -> list[Event]:
         """The events from index ``n`` on (``events_since(len(log))`` is empty)."""
@@ -167,12 +175,21 @@ class Game:
         if self.over:
             raise IllegalDecision("the game is over: it cannot be forfeited")
         start = len(self.events)
-        self._finish(other(seat), " ".join(str(reason).split()) or "forfeit")
+        self._finish(self._forfeit_winner(seat), " ".join(str(reason).split()) or "forfeit")
         return self.events[start:]
 
+    def _forfeit_winner(self, seat: str) -> str:
+        """The side that wins when ``seat`` forfeits: the other side of two; of more, the highest
+        score among the others (a tie to the first clockwise from the forfeiting seat)."""
+        loser = self.side_of(seat)
+        i = self.seats.index(seat)
+        others = [self.side_of(self.seats[(i + k) % len(self.seats)]) for k in range(1, len(self.seats))]
+        others = [s for s in dict.fromkeys(others) if s != loser]
+        return max(others, key=lambda s: (self.scores[s], -others.index(s)))
+
     def _check_seat(self, seat) -> None:
-        if seat not in SEATS:
-            raise IllegalDecision(f"no seat {quote(str(seat))}: the seats are first_dealer and first_pone")
+        if seat not in self.seats:
+            raise IllegalDecision(f"no seat {quote(str(seat))}: the seats are {' and '.join(self.seats) if len(self.seats) == 2 else ', '.join(self.seats)}")
 
     def _cards(self, seat: str, decision, what: str) -> tuple[Card, ...]:
         items = [decision] if isinstance(decision, (str, Card)) else decision
@@ -218,19 +235,19 @@ class Game:
         self.events.append(Event(len(self.events), kind, self.deal.index, seat, tuple(self.scores.items()), **fields))
 
     def _score(self, seat: str, points: int, kind: str, **fields) -> bool:
-        """``seat`` pegs ``points`` (an event of ``kind``); True when that ends the game."""
-        self.scores[seat] += points
+        """``seat`` pegs ``points`` for its side (an event of ``kind``); True when that ends the game."""
+        side = self.side_of(seat)
+        self.scores[side] += points
         self.deal.scores = dict(self.scores)
         self._log(kind, seat, points=points, **fields)
-        if self.scores[seat] >= self.target:
-            self._finish(seat, None)
+        if self.scores[side] >= self.target:
+            self._finish(side, None)
             return True
         return False
 
     def _start_deal(self) -> None:
         j = len(self.deals)
-        dealer_cards, pone_cards, starter = self.packs(j)
-        d = Deal(j, dealer_of(j), dealer_cards, pone_cards, starter, self.variant, self.scores)
+        d = Deal(j, self.seats, j % len(self.seats), self.packs(j), self.variant, self.scores)
         self.deals.append(d)
         self._log("deal", d.dealer)
         last = self.variant.first_deal_last
@@ -242,7 +259,7 @@ class Game:
         d = self.deal
         d.throw(seat, cards)
         self._log("discard", seat)
-        if len(d.discards) < 2:
+        if len(d.discards) < len(self.seats):
             return
         starter = d.cut()
         self._log("starter", d.dealer, card=starter)
@@ -271,7 +288,7 @@ class Game:
         """The play's new events into the game's (and the record's); True when one ended the game."""
         d = self.deal
         for e in d.new_play_events():
-            seat = d.seat_of(e.player)
+            seat = d.seat_of(e.turn)
             if e.kind == "card":
                 card = d.card_of(e.card)
                 d.played.append((seat, card, e.count, e.points))
@@ -293,18 +310,25 @@ class Game:
             b = score(cards, d.starter, crib=crib, variant=self.variant)
             d.shows.append((whose, seat, cards, b))
             if self._score(seat, b.total, "show", whose=whose, cards=cards, card=d.starter,
-                           breakdown=breakdown_dict(b)):
+                           shown=b):
                 return
         self._start_deal()
 
     def _finish(self, winner: str, forfeit: str | None) -> None:
-        low = self.scores[other(winner)]
+        """The game is over: ``winner`` (a side) has won, by reaching the target or by a forfeit."""
         v = self.variant
-        skunk = forfeit is None and low < v.skunk
-        self.result = {"winner": winner, "scores": dict(self.scores), "skunk": skunk,
-                       "double_skunk": skunk and low < v.double_skunk,
-                       "game_points": SKUNK_POINTS if skunk else WIN_POINTS, "forfeit": forfeit}
-        self._log("game_over", winner, result=dict(self.result, scores=dict(self.scores)))
+        losers = [s for s in self.sides if s != winner]
+        skunked = [s for s in losers if forfeit is None and self.scores[s] < v.skunk]
+        double = [s for s in skunked if self.scores[s] < v.double_skunk]
+        result = {"winner": winner, "scores": dict(self.scores)}
+        if len(self.sides) == 2:
+            result |= {"skunk": bool(skunked), "double_skunk": bool(double),
+                       "game_points": SKUNK_POINTS if skunked else WIN_POINTS}
+        else:  # no standard game points for three sides: each side's skunk is reported
+            result |= {"skunked": skunked, "double_skunked": double, "game_points": None}
+        self.result = result | {"forfeit": forfeit}
+        self._log("game_over", winner if self.teams is None else self.teams[winner][0],
+                  result=dict(self.result, scores=dict(self.scores)))
 
     # -- the record -----------------------------------------------------------------------------
 
@@ -314,6 +338,18 @@ class Game:
         return {"format": FORMAT, "variant": self.variant.name, "target": self.target, "seed": self.seed,
                 "deck": self.deck, "players": dict(self.players), "deals": [d.record() for d in self.deals],
                 "result": None if self.result is None else dict(self.result, scores=dict(self.result["scores"]))}
+
+    @classmethod
+    def from_decisions(cls, variant: str | Variant, seed: int, deck: int, players: dict, decisions) -> "Game":
+        """The game of deck sequence ``deck`` of ``seed`` with ``decisions`` applied in order,
+        ``(seat, choice)`` each (cards as :class:`Card` values or text): a game another engine
+        played (the whole-game kernel's, :mod:`crib_stats.match.greedy_games`), checked decision
+        by decision (:class:`IllegalDecision` for one the rules refuse) and recorded by this,
+        the record's one writer (:meth:`record`)."""
+        game = cls(variant, seed, deck, players=players)
+        for seat, choice in decisions:
+            game.apply(seat, choice)
+        return game
 
     @classmethod
     def from_record(cls, record: dict, each=None) -> "Game":
@@ -343,8 +379,18 @@ class Game:
                     raise RecordError(f"{where}: {exc}") from None
         result = record["result"]
         if result is not None and result["forfeit"] is not None and not game.over:
-            game.forfeit(other(result["winner"]), result["forfeit"])
+            game.forfeit(_forfeiter(game, record), result["forfeit"])
         found = first_difference(record, game.record())
         if found:
             raise RecordError(found)
         return game
+
+
+def _forfeiter(game: Game, record: dict) -> str:
+    """The seat that forfeited a recorded game: the one asked to decide when the game ended, if
+    its side lost, else the first seat of a side that lost."""
+    winner = record["result"]["winner"]
+    turn = game.to_act()
+    if turn is not None and game.side_of(turn.seat) != winner:
+        return turn.seat
+    return next(s for s in game.seats if game.side_of(s) != winner)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Callable
 
 from crib_stats.core.cards import Card, CardError, parse
-from crib_stats.core.rules import VariantError
+from crib_stats.model.seats import names
+from crib_stats.model.variants import VariantError
 
-from .deck import SEATS, RefereeError, check_seed, check_two_player, dealer_of
+from .deck import Pack, RefereeError, check_played, check_seed, dealer_of
 
 FORMAT = "crib-stats-game/1"
 TOP = ("format", "variant", "target", "seed", "deck", "players", "deals", "result")
@@ -66,13 +67,14 @@ def check(record) -> None:
     if record["format"] != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {_show(record['format'])}")
     try:
-        v = check_two_player(record["variant"]) if isinstance(record["variant"], str) else None
+        v = check_played(record["variant"]) if isinstance(record["variant"], str) else None
     except (VariantError, RefereeError) as exc:
         raise RecordError(f"variant: {exc}") from None
     if v is None:
         raise RecordError(f"variant: expected a string, got {_show(record['variant'])}")
-    if record["target"] != v.game:
-        raise RecordError(f"target: the {v.name} game is played to {v.game}, got {_show(record['target'])}")
+    if record["target"] != v.target:
+        raise RecordError(f"target: the {v.name} game is played to {v.target}, got {_show(record['target'])}")
+    seats = names(v.players)
     seed, deck = record["seed"], record["deck"]
     if (seed is None) != (deck is None):
         raise RecordError("seed and deck: give both (whole numbers) or neither (null)")
@@ -81,35 +83,36 @@ def check(record) -> None:
             check_seed(seed, deck)
         except RefereeError as exc:
             raise RecordError(str(exc)) from None
-    _need(record["players"], dict, "players", SEATS)
-    for s in SEATS:
+    _need(record["players"], dict, "players", seats)
+    for s in seats:
         _need(record["players"][s], str, f"players.{s}")
     _need(record["deals"], list, "deals")
     if not record["deals"]:
         raise RecordError("deals: a game has at least its first deal")
     for j, deal in enumerate(record["deals"]):
-        _check_deal(deal, j, seed is None)
+        _check_deal(deal, j, seed is None, seats)
     result = record["result"]
     if result is not None:
         _need(result, dict, "result", RESULT)
-        if result["winner"] not in SEATS:
-            raise RecordError(f"result.winner: expected first_dealer or first_pone, got {_show(result['winner'])}")
+        if result["winner"] not in seats:
+            raise RecordError(f"result.winner: expected {' or '.join(seats)}, got {_show(result['winner'])}")
         if result["forfeit"] is not None:
             _need(result["forfeit"], str, "result.forfeit")
 
 
-def _check_deal(deal, j: int, unseeded: bool) -> None:
+def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...]) -> None:
     where = f"deals[{j}]"
     _need(deal, dict, where, DEAL)
-    if deal["dealer"] != dealer_of(j):
-        raise RecordError(f"{where}.dealer: deals alternate, so deal {j} is the {dealer_of(j)}'s, got "
+    dealer = dealer_of(j, len(seats))
+    if deal["dealer"] != dealer:
+        raise RecordError(f"{where}.dealer: the deal passes to the left, so deal {j} is the {dealer}'s, got "
                           f"{_show(deal['dealer'])}")
     _need(deal["decisions"], list, f"{where}.decisions")
     for i, d in enumerate(deal["decisions"]):
         at = f"{where}.decisions[{i}]"
         _need(d, dict, at, ("seat", "kind", "seconds", "position"))
-        if d["seat"] not in SEATS:
-            raise RecordError(f"{at}.seat: expected first_dealer or first_pone, got {_show(d['seat'])}")
+        if d["seat"] not in seats:
+            raise RecordError(f"{at}.seat: expected {' or '.join(seats)}, got {_show(d['seat'])}")
         if d["kind"] not in KINDS:
             raise RecordError(f"{at}.kind: expected discard or play, got {_show(d['kind'])}")
         if d["kind"] == "discard":
@@ -123,8 +126,8 @@ def _check_deal(deal, j: int, unseeded: bool) -> None:
         if "note" in d:
             _need(d["note"], str, f"{at}.note")
     if unseeded:  # the cards come from the record itself
-        _need(deal["hands"], dict, f"{where}.hands", SEATS)
-        for s in SEATS:
+        _need(deal["hands"], dict, f"{where}.hands", seats)
+        for s in seats:
             _cards(deal["hands"][s], f"{where}.hands.{s}")
         if deal["starter"] is None:
             raise RecordError(f"{where}.starter: a record without a seed gives every deal's starter")
@@ -132,17 +135,20 @@ def _check_deal(deal, j: int, unseeded: bool) -> None:
         _cards([deal["starter"]], f"{where}.starter")
 
 
-def recorded_packs(record) -> Callable[[int], tuple]:
-    """The packs of a record without a seed (:func:`check` first): deal j's (dealer's cards,
-    pone's cards, starter) as the record gives them."""
+def recorded_packs(record) -> Callable[[int], Pack]:
+    """The packs of a record without a seed (:func:`check` first): deal j's cards as the record
+    gives them."""
     deals = record["deals"]
+    seats = names(check_played(record["variant"]).players)
 
-    def packs(j: int):
+    def packs(j: int) -> Pack:
         if j >= len(deals):
             raise RecordError(f"deals[{j}]: the record has no seed, so it cannot deal deal {j}")
         d = deals[j]
-        return (parse(d["hands"][d["dealer"]]), parse(d["hands"][SEATS[1 - SEATS.index(d["dealer"])]]),
-                parse(d["starter"])[0])
+        i = seats.index(d["dealer"])
+        hands = tuple(parse(d["hands"][seats[(i + k) % len(seats)]]) for k in range(len(seats)))
+        crib_card = parse(d["crib_card"])[0] if d.get("crib_card") else None
+        return Pack(hands, crib_card, parse(d["starter"])[0])
 
     return packs
 

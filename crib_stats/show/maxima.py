@@ -24,11 +24,11 @@ from math import comb
 
 import numpy as np
 
-from crib_stats.core.cards import RANK_NAMES, Card
+from crib_stats.core.cards import Card, RANK_NAMES
 from crib_stats.core.errors import CribStatsError
-from crib_stats.kernels.constants import JACK
-from crib_stats.core.rules import HEELS
 from crib_stats.core.tables import rank_table
+from crib_stats.kernels.constants import JACK
+from crib_stats.model.variants import HEELS
 from crib_stats.peg.pegging import best_play
 
 PEG_BOUND = 30  # the most the dealer can peg in the six-card play (data/pegging_extremes_six_card.json)

@@ -19,10 +19,10 @@ from typing import Iterable
 
 import numpy as np
 
-from crib_stats.runtime.disk import disk_cached
 from crib_stats.core.cards import Card, CardError, check_disjoint, format_cards, parse, parse_n
-from crib_stats.core.rules import CRIB_SIZE, Variant, variant as get_variant
 from crib_stats.kernels.constants import JACK, KIND_FIFTEEN, KIND_PAIR, KIND_RUN, RANKS
+from crib_stats.model.variants import CRIB_SIZE, Variant, variant as get_variant
+from crib_stats.runtime.disk import disk_cached
 
 _NUMBERS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "

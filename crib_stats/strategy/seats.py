@@ -36,14 +36,14 @@ from pathlib import Path
 
 import numpy as np
 
+from crib_stats.core.cards import RANK_NAMES
 from crib_stats.core.data import DATA_DIR
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.exact import exact_items, frac_text
-from crib_stats.core.rules import HEELS as RULE_HEELS
-from crib_stats.kernels.constants import INVALID
-from crib_stats.peg.tables import check_policy, multiset_row, multisets, play_table, value_matrix
-from crib_stats.core.cards import RANK_NAMES
 from crib_stats.discard.shards import ROLES
+from crib_stats.kernels.constants import INVALID
+from crib_stats.model.variants import HEELS as RULE_HEELS
+from crib_stats.peg.tables import check_policy, multiset_row, multisets, play_table, value_matrix
 from crib_stats.show.enumeration import summary
 
 CRIB_MODELS = ("random",)  # the sweep's models; equilibrium joins when the sweep supports it

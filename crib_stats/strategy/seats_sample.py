@@ -18,15 +18,15 @@ from pathlib import Path
 import numpy as np
 
 from crib_stats.kernels.constants import INVALID, JACK
+from crib_stats.model.variants import HEELS as RULE_HEELS
 from crib_stats.peg.tables import POLICIES, check_policy, multiset_row, play_table, value_matrix, values_of
-from crib_stats.core.rules import HEELS as RULE_HEELS
 from crib_stats.strategy.seats import (
     CRIB_MODELS, HEELS, PAIRINGS, SAMPLE, SEED_FIGURES, SUMMARY, SeatResult, check_crib_model, pair_factors,
     per_seat,
 )
+from crib_stats.core.cards import Card
 from crib_stats.core.data import DATA_DIR
 from crib_stats.core.exact import exact_items, frac_text
-from crib_stats.core.cards import Card
 from crib_stats.core.io import OutputDir
 from crib_stats.discard.analysis import evaluate
 

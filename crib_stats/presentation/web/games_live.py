@@ -37,10 +37,10 @@ import secrets
 import time
 from collections import OrderedDict
 
-from crib_stats.core.cards import quote
+from crib_stats.core.cards import quote, text_cards
 from crib_stats.core.errors import CribStatsError
-from crib_stats.referee import SEATS, Game, IllegalDecision, RecordError, other, player_seed
-from crib_stats.referee.deck import MAX_SEED, check_two_player, text_cards
+from crib_stats.referee import Game, IllegalDecision, RecordError, SEATS, other, player_seed
+from crib_stats.referee.deck import MAX_SEED, check_played
 
 from . import pool
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
@@ -155,7 +155,7 @@ class Games:
         if opponent not in opponents():
             raise CribStatsError(f"games: unknown opponent {quote(opponent[:40])}; choose one of "
                                  f"{', '.join(opponents())}")
-        v = check_two_player(variant)
+        v = check_played(variant)
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
             seat = secrets.choice(SEATS) if seed is None else SEATS[player_seed(seed, 0, "the cut") & 1]
         if seed is None:
@@ -275,15 +275,7 @@ class Games:
                 async with live.lock:
                     if live.saved != number or live.game.to_act() != turn:
                         continue  # not the decision asked any more (it cannot be: only this task decides now)
-                    who = f"{turn.seat} ({live.opponent})"
-                    if "failure" in answer:
-                        live.game.forfeit(turn.seat, f"{who}: {answer['failure']}")
-                    else:
-                        try:
-                            live.game.apply(turn.seat, answer["choice"], seconds=answer["seconds"],
-                                            note=answer["note"])
-                        except IllegalDecision as exc:
-                            live.game.forfeit(turn.seat, f"{who}: {exc}")
+                    settle(live.game, turn, live.opponent, Decision(**answer))
                     try:
                         self._save(live)
                     except StoreError as exc:

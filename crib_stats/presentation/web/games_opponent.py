@@ -8,11 +8,10 @@ decision as a job of the heavy pool (:func:`opponent_move`, from its seat's view
 from __future__ import annotations
 
 import json
-import time
 
-from crib_stats.core.cards import Card
-from crib_stats.players import Answer, PlayerFailure, make_player, names
-from crib_stats.referee.deck import card_text
+from crib_stats.core.cards import Card, card_text
+from crib_stats.players import make_player, names
+from crib_stats.referee.loop import decide
 
 from . import pool
 
@@ -32,28 +31,24 @@ def default_opponent() -> str:
     return DEFAULT
 
 
-def _text(x) -> str:
-    return card_text(x) if isinstance(x, Card) else str(x)
-
-
 @pool.job
 def opponent_move(player: str, number: int, seed: int, view) -> str:
     """The decision of ``player`` (a registry name) from ``view`` (its seat's
-    :class:`~crib_stats.referee.View`, to_act its decision), as JSON: ``{"choice", "note",
-    "seconds"}``, or ``{"failure": reason}`` for a :class:`PlayerFailure`. ``number``: the
-    decision's number in the game (the player's seed); ``seed``: the referee's private seed of
-    its seat (``new_game``)."""
+    :class:`~crib_stats.model.view.View`, to_act its decision), as JSON: the referee's
+    :class:`~crib_stats.referee.loop.Decision` (``{"choice", "note", "seconds", "failure"}``,
+    cards as text) of :func:`crib_stats.referee.loop.decide`. ``number``: the decision's number
+    in the game (the player's seed); ``seed``: the referee's private seed of its seat
+    (``new_game``)."""
     p = make_player(player, seed=number)
     p.new_game(view.seat, view.variant, view.target, seed)
-    start = time.perf_counter()
-    try:
-        answer = p.discard(view) if view.to_act == "discard" else p.play(view)
-    except PlayerFailure as exc:
-        return json.dumps({"failure": " ".join(str(exc).split()) or "failed"})
-    seconds = time.perf_counter() - start
-    choice, note = (answer.choice, answer.note) if isinstance(answer, Answer) else (answer, None)
-    shown = [_text(c) for c in choice] if isinstance(choice, (list, tuple)) else _text(choice)
-    return json.dumps({"choice": shown, "note": note or None, "seconds": round(seconds, 6)})
+    d = decide(p, view)
+    choice = d.choice
+    shown = [_text(c) for c in choice] if isinstance(choice, (list, tuple)) else None if choice is None else _text(choice)
+    return json.dumps({"choice": shown, "note": d.note, "seconds": d.seconds, "failure": d.failure})
+
+
+def _text(x) -> str:
+    return card_text(x) if isinstance(x, Card) else str(x)
 
 
 __all__ = ["QUICK", "DEFAULT", "opponents", "default_opponent", "opponent_move"]

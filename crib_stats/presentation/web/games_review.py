@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 
-from crib_stats.core.cards import DECK, parse
-from crib_stats.match.reviewed import VERSION, DecisionReview, costliest, totals
-from crib_stats.referee.deck import card_text
+from crib_stats.core.cards import DECK, card_text, parse
+from crib_stats.match.reviewed import DecisionReview, VERSION, costliest, totals
 
 # the method a kept review was computed by: a review by another method is computed again
 METHOD = (f"crib-stats review {VERSION}: throws by discard --score (seed 0, accuracy 0.002), cards by advise "

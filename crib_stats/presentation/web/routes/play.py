@@ -9,7 +9,7 @@ from typing import Literal
 from fastapi import Query, Request
 
 from crib_stats.core.errors import UsageError
-from crib_stats.core.rules import variant as get_variant
+from crib_stats.model.variants import variant as get_variant
 from crib_stats.peg import pegging
 from crib_stats.presentation import options, report
 from crib_stats.presentation.web import api, params, pool

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import Query
 
-from crib_stats.core.rules import variant as get_variant
+from crib_stats.model.variants import variant as get_variant
 from crib_stats.presentation import report
 from crib_stats.presentation.web import api
 from crib_stats.show.scoring import score as score_hand
