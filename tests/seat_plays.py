@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crib_stats.players import advice
+from crib_stats.game import advise
 
 
 def check_seat_plays(g, players: dict, seat: str, deals: int, monkeypatch, check) -> tuple[int, int]:
@@ -18,7 +18,7 @@ def check_seat_plays(g, players: dict, seat: str, deals: int, monkeypatch, check
         view = g.view(turn.seat)
         if turn.seat == seat and turn.kind == "play" and len(view.legal) == 1:
             with monkeypatch.context() as m:
-                m.setattr(advice, "play_advice", lambda *a, **k: pytest.fail("the advisor was asked"))
+                m.setattr(advise, "advise_view", lambda *a, **k: pytest.fail("the advisor was asked"))
                 answer = players[seat].play(view)
             assert answer.choice == view.legal[0] and answer.note == "the only card that fits"
             alone += 1

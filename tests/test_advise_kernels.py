@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 import reference
-from crib_stats.game.advise import SCALE, hand_keeps, kernel_tables, policy
+from crib_stats.game.advise import SCALE
+from crib_stats.game.advise_tables import hand_keeps, kernel_tables, policy
 from crib_stats.kernels import keepbits, keeps, keepshow, suits
 from crib_stats.kernels.combinatorics import rank_multisets
 from crib_stats.kernels.posterior import Query

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from crib_stats.core.cards import parse
+from crib_stats.game.advise import advise_view
 from crib_stats.game.throws import score_throws
 from crib_stats.players import EnginePlayer, GreedyPlayer, RandomPlayer, make_player
 from crib_stats.players import advice
@@ -49,7 +50,7 @@ def test_the_play_is_advise_scores_best_and_a_lone_card_asks_nothing(monkeypatch
     of advise --score at the view (the greatest P(win)), its note that P(win); a lone card is
     played without asking."""
     def check(view, answer):
-        a = advice.play_advice(view, score=True)
+        a = advise_view(view, score=True)
         p_win = {p.card: p.p_win for p in a.plays}
         assert p_win[str(answer.choice)] == max(p_win.values()) and answer.choice in view.legal
         assert answer.note == f"P(win) {a.plays[0].p_win:.4f} (advise --score)"
@@ -73,7 +74,7 @@ def test_where_every_card_wins_it_plays_the_best_for_points():
     g.apply(PONE, ["qs", "ks"])
     g.apply(DEALER, ["kd", "9c"])
     view = g.view(PONE)
-    a = advice.play_advice(view, score=True)
+    a = advise_view(view, score=True)
     assert all(p.p_win == pytest.approx(1, abs=1e-12) for p in a.plays)
     best_ev = max(p.ev for p in a.plays)
     card = engine.play(view).choice

@@ -13,8 +13,9 @@ import pytest
 
 import reference
 from seat_plays import check_seat_plays
+from crib_stats.game.advise import advise_view
 from crib_stats.model.variants import variant as get_variant
-from crib_stats.players import GreedyPlayer, PointsPlayer, RandomPlayer, advice, make_player
+from crib_stats.players import GreedyPlayer, PointsPlayer, RandomPlayer, make_player
 from crib_stats.players.points import points_throw
 from crib_stats.referee import SEATS, Game, Pack, play_game, validate
 
@@ -78,7 +79,7 @@ def test_the_play_is_the_advisors_best_card_for_points_and_a_lone_card_asks_noth
     greatest E[points] of the advisor's answer for that view (no score); a card that alone fits
     is played without asking the advisor."""
     def check(view, answer):
-        ev = {p.card: p.ev for p in advice.play_advice(view, score=False).plays}
+        ev = {p.card: p.ev for p in advise_view(view, score=False).plays}
         assert answer.choice in view.legal and ev[str(answer.choice)] == max(ev.values())
         assert answer.note == f"E[points] {float(ev[str(answer.choice)]):+.4f}"
 

@@ -15,7 +15,9 @@ from crib_stats.match.review import (ReviewError, decision_views, iter_reviews, 
                                      review_game, review_view)
 from crib_stats.core.cards import text_cards
 from crib_stats.players import GreedyPlayer, PointsPlayer
-from crib_stats.players.advice import decision_seed, play_advice, throw_analysis
+from crib_stats.game.advise import advise_view
+from crib_stats.game.throws import throws_view
+from crib_stats.players.advice import decision_seed
 from crib_stats.referee import Game, SEATS
 
 DEALER, PONE = SEATS
@@ -60,7 +62,7 @@ def test_every_decision_is_the_records_against_the_engines_best(record, reviewed
         assert list(r.made) == (d["cards"] if d["kind"] == "discard" else [d["card"]])
         assert 0 <= r.p_win_made <= r.p_win_best <= 1 and r.given_up >= 0
         if r.kind == "discard":
-            a = throw_analysis(view, decision_seed("review/0", view))
+            a = throws_view(view, decision_seed("review/0", view))
             mine = next(t for t in a.throws if set(text_cards(t.throw)) == set(r.made))
             assert r.p_win_best == a.best.p_win and r.method == f"score_throws: {a.method}"
             assert r.p_win_made == mine.p_win and r.p_win_made_se == mine.p_win_se
@@ -70,7 +72,7 @@ def test_every_decision_is_the_records_against_the_engines_best(record, reviewed
             if not tied and mine.points_throw:  # the paired error against the points throw
                 assert r.given_up_se == a.best.vs_points_se and not r.se_bound
         else:
-            a = play_advice(view, score=True)
+            a = advise_view(view, score=True)
             by = {p.card: p.p_win for p in a.plays}
             p_made = by[str(parse(d["card"])[0])]
             assert r.p_win_made == p_made and r.p_win_best == max(by.values()) and r.given_up_se == 0
@@ -115,7 +117,7 @@ def test_a_given_up_error_is_paired_or_a_stated_bound():
     checked = 0
     for seed in range(20):
         view = Game("six-card", seed, 0).view(PONE)
-        a = throw_analysis(view, decision_seed("review/0", view))
+        a = throws_view(view, decision_seed("review/0", view))
         if a.best.points_throw:
             continue
         r = review_view(view, a.points.throw)

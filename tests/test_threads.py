@@ -97,7 +97,8 @@ def _advise():
     """The advisor's inputs on :data:`PACK6` (as its tests use a reduced pack): the opponent's
     policy as the dealer, the keep table of every hand (its arrays built here) and a query with
     the show at the start of the play, you the pone holding 3 4 5 5 with 4♠ turned."""
-    from crib_stats.game.advise import SCALE, kernel_tables, policy
+    from crib_stats.game.advise import SCALE
+    from crib_stats.game.advise_tables import kernel_tables, policy
     from crib_stats.kernels import keeps
     from crib_stats.kernels.posterior import Query
 

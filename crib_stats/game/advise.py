@@ -33,8 +33,11 @@ from math import comb
 import numpy as np
 
 from crib_stats.core.exact import frac_text
-from crib_stats.game.situation import AdviseError, ROLES, Situation, check_score, situation, why_impossible
+from crib_stats.game.situation import AdviseError, Situation, check_score, from_view, situation, why_impossible
+from crib_stats.model.seats import ROLES
 from crib_stats.model.variants import variant as get_variant
+
+from .advise_tables import FULL, hand_keeps, kernel_tables, policy, rank_counts
 
 POLICIES = ("objective", "equilibrium")
 WHEN_NO_HAND = ("refuse", "widen")  # what advise does when no hand of the policy's posterior fits the play
@@ -130,93 +133,6 @@ class Advice:
 
 
 # ------------------------------------------------------------------------------------------
-# The constant kernel inputs
-# ------------------------------------------------------------------------------------------
-
-
-FULL = tuple(range(13))
-
-
-@lru_cache(maxsize=4)
-def kernel_tables(variant_name: str, discard: str, deck: tuple[int, ...] = FULL) -> dict:
-    """The rank memo of the objective (kept on disk: it takes a second to build), the kept
-    multisets and, for ``equilibrium``, the thrown ranks per rank multiset and seat; ``deck``
-    the ranks of the pack (all four suits of each; the tests use a reduced pack)."""
-    import sys
-
-    from crib_stats.runtime.disk import disk_cached
-    from crib_stats.core.tables import rank_table
-    from crib_stats.discard import shards
-    from crib_stats.game.model import rank_throws
-    from crib_stats.kernels.combinatorics import combinations
-
-    v = get_variant(variant_name)
-
-    def compute():
-        m = shards.memo(v.name, deck)
-        return m["index"], m["rank_hand"], m["rank_crib"], m["keep_index"], m["keep_sets"]
-
-    name = f"advise-memo-{v.name}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
-    index, rank_hand, rank_crib, keep_index, keep_sets = disk_cached(
-        name, compute, modules=[sys.modules[__name__], shards])
-    if discard == "equilibrium":
-        from crib_stats.game import model
-        from crib_stats.peg import opponent
-
-        (throws_by_rank,) = disk_cached("advise-equilibrium", lambda: (rank_throws("equilibrium", index),),
-                                        modules=[model, opponent, shards], inputs=[opponent.STRATEGY_PATH])
-    else:
-        throws_by_rank = np.full((2, 1), -1, np.int64)
-    return dict(index=index, rank_hand=rank_hand, rank_crib=rank_crib, keep_index=keep_index, deck=deck,
-                n_deck_ranks=len(deck), jack_in_deck=10 in deck,
-                keep_sets=np.ascontiguousarray(keep_sets, np.int64), rank_throws=throws_by_rank,
-                throws=combinations(v.dealt, v.throw), hand_table=rank_table(v.kept + 1), crib_table=rank_table(5))
-
-
-def policy(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL):
-    """The kernels' :class:`crib_stats.kernels.posterior.Policy` of seat ``role`` (1 the
-    opponent deals, 2 they are the pone) from :func:`kernel_tables`."""
-    from crib_stats.kernels.posterior import Policy  # lazy: numba only when used
-
-    v = get_variant(variant_name)
-    k = kernel_tables(v.name, discard, deck)
-    return Policy(v.dealt, role, k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["n_deck_ranks"],
-                  k["jack_in_deck"], v.others_to_crib, k["rank_throws"], k["keep_index"])
-
-
-@lru_cache(maxsize=4)
-def hand_keeps(variant_name: str, discard: str, role: int, deck: tuple[int, ...] = FULL):
-    """The kept multiset of every hand of the pack under the policy for seat ``role`` (1 the
-    opponent deals, 2 they are the pone), by :func:`crib_stats.kernels.keeps.keep_table`:
-    computed once per machine (seconds) and kept beside the compiled kernels; a
-    :class:`crib_stats.kernels.keeps.KeepTable`."""
-    import sys
-
-    from crib_stats.runtime.disk import disk_cached
-    from crib_stats.discard import shards
-    from crib_stats.kernels import keeps  # lazy: numba only when used
-    from crib_stats.kernels.combinatorics import rank_multisets
-
-    v = get_variant(variant_name)
-    k = kernel_tables(v.name, discard, deck)
-    multisets = rank_multisets(v.dealt, np.array(deck, np.int64))
-    masks = np.zeros(13, np.int64)
-    masks[list(deck)] = 15
-
-    name = f"advise-keeps-{v.name}-{discard}-{role}" + ("" if deck == FULL else "-" + "-".join(map(str, deck)))
-    arrays = disk_cached(name, lambda: keeps.keep_arrays(multisets, masks, policy(v.name, discard, role, deck)),
-                         modules=[sys.modules[__name__], shards])
-    return keeps.keep_table_of(multisets, masks, k["keep_sets"], arrays)
-
-
-def _counts(cards) -> np.ndarray:
-    c = np.zeros(13, np.int64)
-    for x in cards:
-        c[x.rank] += 1
-    return c
-
-
-# ------------------------------------------------------------------------------------------
 # The advice
 # ------------------------------------------------------------------------------------------
 
@@ -258,18 +174,38 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     opponent who did not throw by it), ``refuse`` raises :class:`AdviseError`; ``widen`` drops
     the policy (:data:`ASSUMES` ``widened``: every hand that fits, every throw of it, equally
     likely) and says so in the answer's ``posterior``."""
-    from crib_stats.kernels import advise as ka, posterior  # lazy: numba only when used
-
     start = time.perf_counter()
     sit, v, board = check_inputs(dealt, throw, starter, role, played, discard_policy=discard_policy, score=score,
                                  variant=variant, when_no_hand=when_no_hand)
+    return _advise(sit, v, board, start, discard_policy=discard_policy, score=score, deck=deck, walk=walk,
+                   detail=detail, when_no_hand=when_no_hand)
+
+
+def advise_view(view, score: bool, *, discard_policy: str = "objective", when_no_hand: str = "widen") -> Advice:
+    """:func:`advise` at a play decision of a seat's :class:`~crib_stats.model.view.View`: the
+    situation is the view's (the seat's dealt cards, its throw, the starter, every card played
+    and by whom), which the referee has checked, so it is taken as it is; ``score``: by P(win)
+    at the view's scores (True) or by E[points] (False). The players and the reviews ask this."""
+    start = time.perf_counter()
+    sit = from_view(view)
+    v = get_variant(sit.variant)
+    at = (view.score, view.opponent_score) if score else None
+    board = committed_board(v.name, discard_policy) if score else None
+    return _advise(sit, v, board, start, discard_policy=discard_policy, score=at, when_no_hand=when_no_hand)
+
+
+def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, score, deck=FULL, walk: str = "auto",
+            detail: dict | None = None, when_no_hand: str) -> Advice:
+    """The advice at the situation ``sit`` (:func:`advise`'s docstring)."""
+    from crib_stats.kernels import advise as ka, posterior  # lazy: numba only when used
+
     deck = tuple(sorted(set(int(r) for r in deck)))
     if deck != FULL and discard_policy != "objective":
         raise AdviseError("advise: a reduced pack takes the objective policy")
     if any(c.rank not in deck for c in (*sit.kept, *sit.thrown, sit.starter, *sit.played)):
         raise AdviseError("advise: a card is not in the pack")
     k = kernel_tables(v.name, discard_policy, deck)
-    mine = _counts(sit.kept)
+    mine = rank_counts(sit.kept)
     n = len(sit.played)
     ranks = np.array([c.rank for c in sit.played] + [0], np.int64)
     owners = np.array([0 if m else 1 for m in sit.mine] + [0], np.int64)

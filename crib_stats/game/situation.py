@@ -1,6 +1,8 @@
-"""The play advisor's input, checked: the situation (your dealt cards, the throw, the starter, the
-play so far) and why a play history is impossible.
+"""The play advisor's input: the situation (your dealt cards, the throw, the starter, the play so
+far), built in one of two ways, and why a play history is impossible.
 
+A seat's :class:`~crib_stats.model.view.View` is the referee's, checked already: :func:`from_view`
+takes it as it is (the players and the reviews). Cards a user typed are checked once, here:
 :func:`situation` refuses, in one line each, what no deal can be: a card dealt twice, a throw
 that is not of the dealt cards, the starter among them, a card played twice, a thrown card or
 the starter played, more of the opponent's cards than they keep. :func:`why_impossible` says
@@ -77,6 +79,14 @@ def situation(dealt, throw, starter, role: str, played=(), variant="six-card") -
                 raise AdviseError(f"advise: --played has more than {v.kept} cards that are not yours; the "
                                   f"opponent keeps {v.kept}")
     return Situation(v.name, 1 if role == "dealer" else 0, kept, t, s, tuple(history), tuple(mine))
+
+
+def from_view(view) -> Situation:
+    """The situation at a play decision of a seat's view (the referee has checked every card of
+    it: nothing is checked again)."""
+    kept = tuple(c for c in view.dealt if c not in view.discard)
+    return Situation(view.variant, 1 if view.dealer else 0, kept, tuple(view.discard), view.starter,
+                     tuple(p.card for p in view.played), tuple(p.by == view.seat for p in view.played))
 
 
 def counts(sit: Situation) -> list[int]:

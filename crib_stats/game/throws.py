@@ -276,6 +276,14 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     return v, dealt
 
 
+def throws_view(view, seed: int = DEFAULT_SEED) -> "BoardAnalysis":
+    """:func:`score_throws` at a discard decision of a seat's :class:`~crib_stats.model.view.View`:
+    every throw of its hand by P(win) at its scores, on ``seed`` (the players and the reviews
+    ask this)."""
+    return score_throws(view.hand, "dealer" if view.dealer else "pone", view.score, view.opponent_score, view.variant,
+                        seed=seed)
+
+
 def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
                  accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None
                  ) -> BoardAnalysis:

@@ -110,7 +110,9 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
     put to the advisor (its P(win)s are None; it gives up nothing either way)."""
     from crib_stats.core.cards import parse
     from crib_stats.game.throws import DEFAULT_SEED as THROWS_SEED
-    from crib_stats.players.advice import decision_seed, play_advice, throw_analysis, widened
+    from crib_stats.game.advise import advise_view
+    from crib_stats.game.throws import throws_view
+    from crib_stats.players.advice import decision_seed, widened
 
     start = time.perf_counter()
     if view.to_act not in ("discard", "play"):
@@ -134,7 +136,7 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
             raise ReviewError(f"review: deal {common['deal']}: the throw {' '.join(common['made'])} is not of "
                               "the cards dealt")
         try:
-            a = throw_analysis(view, THROWS_SEED if seed is None else decision_seed(f"review/{seed}", view))
+            a = throws_view(view, THROWS_SEED if seed is None else decision_seed(f"review/{seed}", view))
         except CribStatsError as exc:
             return unvalued("score_throws refused", str(exc).splitlines()[0])
         best = a.best
@@ -163,7 +165,7 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
     if forced and not value_forced:
         return unvalued("forced: every card that fits has one rank")
     try:
-        advice = play_advice(view, score=True)
+        advice = advise_view(view, score=True)
     except CribStatsError as exc:
         return unvalued("advise --score refused", str(exc).splitlines()[0])
     by = {p.card: p for p in advice.plays}

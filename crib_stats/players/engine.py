@@ -29,7 +29,9 @@ from __future__ import annotations
 from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
 
-from .advice import advised_card, decision_seed, throw_analysis
+from crib_stats.game.throws import throws_view
+
+from .advice import advised_card, decision_seed
 
 
 class EnginePlayer:
@@ -45,7 +47,7 @@ class EnginePlayer:
         self.game_seed = int(seed)
 
     def discard(self, view: View) -> Answer:
-        a = throw_analysis(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
+        a = throws_view(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
                                   f"{a.hands:,} opponent hands)")

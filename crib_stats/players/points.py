@@ -25,7 +25,7 @@ from __future__ import annotations
 from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
 
-from .advice import advised_card, role_of
+from .advice import advised_card
 
 
 def points_throw(view: View):
@@ -33,7 +33,7 @@ def points_throw(view: View):
     from crib_stats.discard.analysis import analyse
 
     pegging = "greedy" if view.variant == "six-card" else None
-    return analyse(view.hand, role=role_of(view), variant=view.variant, pegging=pegging).best
+    return analyse(view.hand, role="dealer" if view.dealer else "pone", variant=view.variant, pegging=pegging).best
 
 
 class PointsPlayer:
