@@ -427,3 +427,16 @@ def test_a_call_that_needs_its_literal_still_gets_it():
 
     assert caller() == 3.5
     assert [str(s[1]) for s in pick.signatures] == ["Literal[int](1)", "Literal[int](0)"]
+
+
+def test_no_kernel_takes_more_than_fifteen_parameters():
+    """A kernel's signature stays short: past fifteen inputs they are grouped (a named tuple of
+    arrays, as keeps.Pool, posterior.Query and the table a walk reads)."""
+    import ast
+
+    long = []
+    for path in sorted(Path(kernels.__file__).resolve().parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and len(node.args.args) + len(node.args.kwonlyargs) > 15:
+                long.append(f"{path.name}:{node.name}")
+    assert not long, long

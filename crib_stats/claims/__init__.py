@@ -65,5 +65,5 @@ def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None, progr
     return entries
 
 
-__all__ = ["MAXIMA_FILE", "Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "as_dict", "evaluate", "get",
-           "maxima_json", "maxima_results", "register_model", "registry", "render_markdown", "render_text"]
+__all__ = ["MAXIMA_FILE", "Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "evaluate", "get",
+           "maxima_json", "maxima_results", "register_model", "registry"]

@@ -22,10 +22,11 @@ from .suits import assign, next_pick, pool_options, popcount4, suit_options, sui
 
 
 @njit(cache=True, inline="always")
-def _hand(cards, kr, q, at, mustmask, throws, keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
-          scale, w):
-    """Add one hand's shares (the table's row ``kr`` and best throw ``q`` or, -1, its tied throws)
-    at their shows to ``w`` (slots ``slot`` of the allowed rows); 1 when one counts, else 0."""
+def _hand(cards, kr, q, at, mustmask, throws, keep_index, ok_rows, slot, kt, shows, scale, w):
+    """Add one hand's shares (the table's row ``kr`` and best throw ``q`` or, -1, its tied throws,
+    from the table ``kt``) at their shows to ``w`` (slots ``slot`` of the allowed rows); 1 when
+    one counts, else 0. ``shows``: (each throw's hand rank part, crib rank part, the suits)."""
+    hand_rank, crib_rank, su = shows
     if q >= 0:
         if kr < 0 or not ok_rows[kr] or thrown_bits(throws, q) & mustmask:
             return 0
@@ -34,7 +35,7 @@ def _hand(cards, kr, q, at, mustmask, throws, keep_index, ok_rows, slot, tie_at,
         return 1
     if kr >= 0 and not ok_rows[kr]:
         return 0
-    tied = tie_mask_of(tie_at, tie_masks, at)
+    tied = tie_mask_of(kt.tie_at, kt.tie_mask, at)
     n_tied = 0
     for t in range(throws.shape[0]):
         n_tied += (tied >> t) & 1
@@ -80,8 +81,6 @@ def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
     offsets = kt.offsets
     table = kt.table
     throw_of = kt.throw_of
-    tie_at = kt.tie_at
-    tie_masks = kt.tie_mask
     major = kt.major
     keep_sets = kt.keep_sets
     exc_start = kt.exc_start
@@ -129,6 +128,7 @@ def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
     pos_rank = np.zeros(dealt, np.int64)
     hand_rank = np.zeros(n_throws, np.int64)
     crib_rank = np.zeros(n_throws, np.int64)
+    shows = (hand_rank, crib_rank, su)  # filled by rank_parts for each rank multiset
     krow = np.zeros(n_throws, np.int64)
     crib_ranks = np.zeros(4, np.int64)
     req = np.zeros((6, dealt), np.int64)  # the suit tests of the hands moved one by one
@@ -162,7 +162,7 @@ def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
                 at = base + table_index(pick, n_opts, d)
                 assign(ranks, opts, pick, d, cards)
                 hands += _hand(cards, table[at], throw_of[at], at, mustmask_of(cards, must_masks), throws,
-                                   keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su, scale, w)
+                                   keep_index, ok_rows, slot, kt, shows, scale, w)
                 if not next_pick(sel, n_allowed, d):
                     break
             continue
@@ -257,7 +257,7 @@ def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
                             w[s, hr, cr] -= scale
                         hands -= 1
                         hands += _hand(cards, mk, throw_of[at], at, mustmask_of(cards, must_masks), throws,
-                                           keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
+                                           keep_index, ok_rows, slot, kt, shows,
                                            scale, w)
                     if not next_pick(sel, n_chosen, d):
                         break
@@ -288,7 +288,7 @@ def _slab(sl, slabs, w, pool, kt, pol, qry, slot):
                 x //= n_opts[i]
             assign(ranks, opts, pick, d, cards)
             hands += _hand(cards, kr, q, base + exc_idx[e], mustmask_of(cards, must_masks),
-                               throws, keep_index, ok_rows, slot, tie_at, tie_masks, hand_rank, crib_rank, su,
+                               throws, keep_index, ok_rows, slot, kt, shows,
                                scale, w)
     return hands
 
