@@ -249,6 +249,13 @@ def _committed_path(variant: str, discard: str):
     return path
 
 
+def has_board(variant) -> bool:
+    """Whether a board is committed for the game ``variant`` is (a
+    :class:`~crib_stats.model.variants.Variant`: its players and target): the two-player games
+    at their default targets, six-card to 121 and five-card to 61."""
+    return variant.players == 2 and variant.target == variant.targets[0]
+
+
 def committed(variant: str = "six-card", discard: str = "objective") -> Board:
     """The committed board (data/game_VARIANT[_DISCARD].npz), read without running anything."""
     from .model import load

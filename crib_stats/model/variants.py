@@ -89,6 +89,13 @@ class Variant:
         return self.players == 2
 
     @property
+    def version(self) -> int:
+        """The version of the game record and of the protocol that describes a game of this
+        variant: 1 for the games they first described (two players, the default target, no
+        muggins), 2 for every other."""
+        return 1 if self.players == 2 and self.target == self.targets[0] and not self.muggins else 2
+
+    @property
     def partners(self) -> bool:
         return self.teams is not None
 

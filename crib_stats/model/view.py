@@ -8,12 +8,13 @@ is shown, the starter before the cut, the rest of the pack). Seats are named as
 :mod:`crib_stats.model.seats` names them; the scores are by side (a seat, or a team).
 
 :meth:`View.position` is the part of a view a decision depends on, stored with every decision
-in the record. With two seats it is told from the seat's side, as the record's version 1 has
-it: ``hand`` (the cards held), ``dealer`` (true when this seat deals), ``scores`` (``{"you",
+in the record. In a game of version 1 (:attr:`View.version`: two players, the default target,
+no muggins) it is told from the seat's side: ``hand`` (the cards held), ``dealer`` (true when this seat deals), ``scores`` (``{"you",
 "opponent"}``); for a play also ``discard`` (the seat's own throw), ``count``, ``sequence``
 (the current count's cards), ``played`` (every card of the deal so far, ``{"card", "by"}``,
-``by`` ``"you"`` or ``"opponent"``), ``starter`` and ``legal``. With more seats ``dealer`` is
-the dealer's seat, ``scores`` are keyed by side and ``by`` is a seat.
+``by`` ``"you"`` or ``"opponent"``), ``starter`` and ``legal``. Otherwise (version 2)
+``dealer`` is the dealer's seat, ``scores`` are keyed by side and ``by`` is a seat; a muggins
+decision's position adds its ``question`` (:attr:`View.question`).
 
 >>> from crib_stats.core.cards import parse
 >>> v = View(seat="first_pone", seats=("first_dealer", "first_pone"), teams=None, variant="six-card",
@@ -27,7 +28,7 @@ the dealer's seat, ``scores`` are keyed by side and ``by`` is a seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from crib_stats.core.cards import Card, card_text, text_cards
 
@@ -88,7 +89,8 @@ class View:
     shows: tuple[Shown, ...]
     over: bool
     muggins: bool = False
-    extra: dict = field(default_factory=dict)  # what a decision kind adds (muggins: the show to count)
+    version: int = 1  # of the record and the protocol (crib_stats.model.variants.Variant.version)
+    question: dict | None = None  # muggins: the show a count or a call is about (to_act "count" or "muggins")
 
     # -- sides -------------------------------------------------------------------------------
 
@@ -96,6 +98,17 @@ class View:
     def dealer(self) -> bool:
         """This seat deals this deal (the crib is its, or its team's)."""
         return self.dealer_seat == self.seat
+
+    @property
+    def crib_is_mine(self) -> bool:
+        """The crib is this seat's side's: it deals, or (partners) its partner deals."""
+        return self.side_of(self.dealer_seat) == self.side
+
+    @property
+    def role(self) -> str:
+        """``"dealer"`` when the crib is this side's, else ``"pone"``: the seat's objective in
+        the discard (the crib added, or taken away)."""
+        return "dealer" if self.crib_is_mine else "pone"
 
     def side_of(self, seat: str) -> str:
         """The side ``seat`` scores for: its team, or itself."""
@@ -122,19 +135,25 @@ class View:
 
     # -- as text -------------------------------------------------------------------------------
 
+    @property
+    def relative(self) -> bool:
+        """Whether this view tells the seats from its own side (``"you"``, ``"opponent"``), as
+        version 1 of the record and of the protocol do."""
+        return self.version == 1
+
     def _who(self, seat: str) -> str:
-        """A seat as this view tells it: ``"you"``/``"opponent"`` with two seats, else its name."""
-        if len(self.seats) == 2:
+        """A seat as this view tells it (:attr:`relative`), else its name."""
+        if self.relative:
             return ME if seat == self.seat else OPPONENT
         return seat
 
     def _scores(self) -> dict:
-        if len(self.seats) == 2:
+        if self.relative:
             return {ME: self.score, OPPONENT: self.opponent_score}
         return dict(self.scores)
 
     def _dealer(self):
-        return self.dealer if len(self.seats) == 2 else self.dealer_seat
+        return self.dealer if self.relative else self.dealer_seat
 
     def as_dict(self) -> dict:
         """The whole view, JSON-compatible, cards as text."""
@@ -148,10 +167,12 @@ class View:
                "shows": [{"whose": s.whose if s.whose == "crib" else self._who(s.whose), "cards": text_cards(s.cards),
                           "points": s.points} for s in self.shows],
                "over": self.over}
-        if len(self.seats) > 2 or self.muggins:
+        if not self.relative:
             out |= {"seats": list(self.seats), "teams": None if self.teams is None else
                     {k: list(v) for k, v in self.teams.items()}, "muggins": self.muggins}
-        return out | self.extra
+        if self.question is not None:
+            out["question"] = dict(self.question)
+        return out
 
     def position(self) -> dict:
         """What a decision of this seat depends on (module docstring); {} when it has none to make."""
@@ -164,5 +185,5 @@ class View:
                            "played": [{"card": card_text(p.card), "by": self._who(p.by)} for p in self.played],
                            "starter": card_text(self.starter), "legal": text_cards(self.legal)}
         if self.to_act in ("count", "muggins"):
-            return base | self.extra
+            return base | {"question": dict(self.question)}
         return {}

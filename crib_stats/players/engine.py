@@ -22,6 +22,11 @@ advisor widens its posterior to every hand consistent with the play, and the dec
 the record says so.
 
 Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a throw).
+
+Where no board is committed (:func:`crib_stats.game.board.has_board`: the two-player games at
+other targets, three and four players) it plays as the points player does (:mod:`.points`:
+the throw of greatest net, the play by the advisor's E[points], greedy's card with more than two
+players), and each note says so.
 """
 
 from __future__ import annotations
@@ -29,9 +34,12 @@ from __future__ import annotations
 from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
 
+from crib_stats.game.board import has_board
 from crib_stats.game.throws import throws_view
+from crib_stats.model.variants import variant as get_variant
 
 from .advice import advised_card, decision_seed
+from .points import PointsPlayer
 
 
 class EnginePlayer:
@@ -46,7 +54,13 @@ class EnginePlayer:
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
         self.game_seed = int(seed)
 
+    def _board(self, view: View) -> bool:
+        return has_board(get_variant(view.variant, view.target))
+
     def discard(self, view: View) -> Answer:
+        if not self._board(view):
+            a = PointsPlayer().discard(view)
+            return Answer(a.choice, f"{a.note} (points: no board for this game)")
         a = throws_view(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
@@ -55,6 +69,9 @@ class EnginePlayer:
     def play(self, view: View) -> Answer:
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
+        if not self._board(view):
+            a = PointsPlayer().play(view)
+            return Answer(a.choice, f"{a.note} (points: no board for this game)")
         card, advice, widened = advised_card(view, score=True)
         p = advice.plays[0].p_win
         return Answer(card, f"P(win) {p:.4f} (advise --score)" + (f"; {widened}" if widened else ""))

@@ -1,16 +1,18 @@
 """``greedy``: the game model's player (the player of :mod:`crib_stats.game.model`'s deal model
 and of ``crib-stats game``'s board).
 
-- The discard: the sweep's objective, exactly as the deal model throws
-  (:func:`crib_stats.kernels.game.choose_throw`): the dealer maximises E[hand] + E[crib], the
-  pone E[hand] - E[crib], over the random crib model, exact integer sums; ties by the sweep's
+- The discard: the sweep's objective of the variant, exactly as the deal model throws
+  (:func:`crib_stats.kernels.game.choose_throw`): the dealer (with partners, the dealer's side)
+  maximises E[hand] + E[crib], the others E[hand] - E[crib], over the random crib model (the
+  crib's other cards uniform over the cards unseen), exact integer sums; ties by the sweep's
   rule (:data:`crib_stats.discard.sweep.TIE_RULE`), the dealt cards in card order (ace of
   clubs first) as the kernel sorts them.
 - The play: :func:`crib_stats.kernels.policies.greedy_choice` picks a rank (the legal card
   scoring most for its own play; ties to a count off 5, 10 and 21, then the higher rank; a lead
   from A-4 when held, the highest). Suits never change a play's points, so of the cards of that
   rank it plays the lowest suit, clubs, diamonds, hearts, spades (as the package's other
-  measurements of greedy play do).
+  measurements of greedy play do). The rule reads only its own cards and the count, so it is
+  the same with three or four players.
 
 It reads only its view: the rank choice depends on its own cards and the current count.
 """
@@ -28,14 +30,14 @@ RANK_BITS = 4  # a packed hand holds rank r's count in bits 4r.. (kernels.play.p
 
 
 def objective_throw(view: View) -> list[Card]:
-    """The deal model's throw of ``view.hand`` for its seat (dealer or pone)."""
+    """The deal model's throw of ``view.hand`` for its seat (its side's crib, or another's)."""
     from crib_stats.kernels.game import choose_throw  # lazy: numba
 
     k = deal_inputs(view.variant, "objective")
     cards = np.array(sorted(c.code for c in view.hand), np.int64)
     throws = k["throws"]
     scratch = [np.zeros(throws.shape[0], np.int64) for _ in range(5)]
-    q = choose_throw(cards, 1 if view.dealer else 2, k["index"], k["rank_hand"], k["rank_crib"], throws,
+    q = choose_throw(cards, 1 if view.crib_is_mine else 2, k["index"], k["rank_hand"], k["rank_crib"], throws,
                      4 - view.throw, *scratch, k["rank_throws"])
     return [Card.from_code(int(cards[i])) for i in throws[q]]
 

@@ -12,7 +12,11 @@
   (:func:`crib_stats.game.advise.advise`, no score): exact over every opponent hand consistent
   with their objective throw and the play so far, both playing greedy after the card; ties to
   the higher rank, then the lower suit (the advisor's order). A card that is the only one to fit
-  is played without asking.
+  is played without asking. With three or four players the advisor has no model of the play
+  (it is a two-player advisor), and the points player plays greedy's card
+  (:mod:`.greedy`), its note says so.
+- With three or four players the discard is the same rule: the greatest net of the variant's
+  show (the crib added when it is its side's, taken away otherwise), no E[peg].
 
 It decides from its view alone: its dealt cards, its throw, the starter and the cards played.
 Against an opponent who did not throw by the objective no hand may explain the play; the advisor
@@ -33,7 +37,14 @@ def points_throw(view: View):
     from crib_stats.discard.analysis import analyse
 
     pegging = "greedy" if view.variant == "six-card" else None
-    return analyse(view.hand, role="dealer" if view.dealer else "pone", variant=view.variant, pegging=pegging).best
+    return analyse(view.hand, role=view.role, variant=view.variant, pegging=pegging).best
+
+
+def greedy_card(view: View) -> Answer:
+    """Greedy's card, for a play the advisor does not model (three or four players)."""
+    from .greedy import GreedyPlayer
+
+    return Answer(GreedyPlayer().play(view), "greedy's card (the advisor models the two-player play)")
 
 
 class PointsPlayer:
@@ -52,6 +63,8 @@ class PointsPlayer:
     def play(self, view: View):
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
+        if len(view.seats) > 2:
+            return greedy_card(view)
         card, advice, widened = advised_card(view, score=False)
         ev = next(p.ev for p in advice.plays if p.card == str(card))
         return Answer(card, f"E[points] {float(ev):+.4f}" + (f"; {widened}" if widened else ""))

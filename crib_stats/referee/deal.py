@@ -10,13 +10,30 @@ players (their turns: 0 on the dealer's left, the dealer last) to seats and its 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from crib_stats.core.cards import Card, card_text, text_cards
 from crib_stats.model.play import PegCard, PegEvent, PlayState
 from crib_stats.model.seats import ROLES, play_order
 from crib_stats.model.variants import Variant
-from crib_stats.show.scoring import Breakdown
+from crib_stats.show.scoring import Breakdown, score
 
 from .deck import Pack, copy_json
+
+
+@dataclass
+class Show:
+    """A show of a deal: ``whose`` (``"pone"``/``"dealer"`` with two seats, as the events name
+    them; ``"hand"`` with more; or ``"crib"``), the seat whose points they are (the dealer's for
+    the crib), its cards (without the starter), its true count; with muggins the owner's claim
+    and the call on an undercount (``{"by": seat, "points": n}``, None when nothing was missed)."""
+
+    whose: str
+    seat: str
+    cards: tuple[Card, ...]
+    breakdown: Breakdown
+    claimed: int | None = None
+    muggins: dict | None = None
 
 
 class Deal:
@@ -25,8 +42,9 @@ class Deal:
     dealt by seat; ``crib_card`` the three-player crib's card from the pack; ``starter`` once cut;
     ``discards`` and ``kept`` by seat once thrown; ``play`` (a PlayState) once every seat has
     thrown; ``played`` every card of the play as (seat, card, count after, points); ``shows`` as
-    (whose, seat, cards, breakdown); ``decisions`` the record's entries; ``scores`` every side's
-    score after the deal (so far, while it is played)."""
+    (:class:`Show`, in order); ``asking`` the decision of a show the game waits for (muggins: a
+    claim or a call) or None; ``decisions`` the record's entries; ``scores`` every side's score
+    after the deal (so far, while it is played)."""
 
     def __init__(self, index: int, seats: tuple[str, ...], dealer: int, cards: Pack, v: Variant, scores: dict) -> None:
         n = len(seats)
@@ -49,7 +67,9 @@ class Deal:
         self.read = 0  # the play's events already turned into the game's
         self.played: list[tuple[str, Card, int, int]] = []
         self.plays: list[dict] = []
-        self.shows: list[tuple[str, str, tuple[Card, ...], Breakdown]] = []
+        self.shows: list[Show] = []
+        self.shown = 0  # shows begun (their claims asked, with muggins)
+        self.asking: dict | None = None
         self.decisions: list[dict] = []
         self.scores = dict(scores)
         self.labels: dict[str, Card] = {str(c): c for cards in self.dealt.values() for c in cards}
@@ -131,26 +151,56 @@ class Deal:
 
     def show_order(self) -> list[tuple[str, str, tuple[Card, ...], bool]]:
         """(whose, seat, cards, is the crib) in the order shown: every hand in the play's order
-        (the dealer's last), then the crib; ``whose`` is ``"pone"``/``"dealer"`` with two seats
-        (as the events have it), ``"hand"`` with more, or ``"crib"``."""
+        (the dealer's last), then the crib (:class:`Show`'s ``whose``)."""
         two = len(self.seats) == 2
         hands = [(ROLES[t] if two else "hand", s, self.kept[s], False) for t, s in enumerate(self.order)]
         return hands + [("crib", self.dealer, self.crib, True)]
 
+    def next_show(self) -> Show | None:
+        """The next show, counted (its true count), or None when every show has begun."""
+        order = self.show_order()
+        if self.shown >= len(order):
+            return None
+        whose, seat, cards, crib = order[self.shown]
+        self.shown += 1
+        return Show(whose, seat, cards, score(cards, self.starter, crib=crib, variant=self.variant))
+
+    def question(self, seat: str) -> dict | None:
+        """What a muggins decision of ``seat`` is about, as its view tells it: the show to count
+        (``whose`` "hand" or "crib", its cards, the starter), or the show to call on (``whose``
+        the owner, ``what``, its cards, the starter and the owner's claim)."""
+        a = self.asking
+        if a is None or a["seat"] != seat:
+            return None
+        show = a["show"]
+        what = "crib" if show.whose == "crib" else "hand"
+        cards = {"cards": text_cards(show.cards), "starter": card_text(self.starter)}
+        if a["kind"] == "count":
+            return {"whose": what} | cards
+        return {"whose": show.seat, "what": what} | cards | {"claimed": show.claimed}
+
     # -- the record -----------------------------------------------------------------------------
 
-    def record(self) -> dict:
-        """This deal's entry of the record (the record's documentation, :mod:`.record`)."""
-        shows = [{"whose": "crib" if whose == "crib" else seat, "cards": text_cards(cards), "points": b.total,
-                  "fifteens": b.fifteens, "pairs": b.pairs, "runs": b.runs, "flush": b.flush, "nobs": b.nobs}
-                 for whose, seat, cards, b in self.shows]
-        return {"dealer": self.dealer,
-                "hands": {s: text_cards(self.dealt[s]) for s in self.seats},
-                "first_deal_last": self.first_deal_last,
-                "discards": {s: text_cards(self.discards[s]) for s in self.seats if s in self.discards},
-                "starter": None if self.starter is None else card_text(self.starter),
-                "heels": self.heels,
-                "plays": [dict(p) for p in self.plays],
-                "shows": shows,
-                "scores": dict(self.scores),
-                "decisions": copy_json(self.decisions)}
+    def record(self, version: int = 1) -> dict:
+        """This deal's entry of the record (the record's documentation, :mod:`.record`); version 2
+        adds the three-player crib's card from the pack and, with muggins, each show's claim and
+        call."""
+        shows = []
+        for s in self.shows:
+            b = s.breakdown
+            entry = {"whose": "crib" if s.whose == "crib" else s.seat, "cards": text_cards(s.cards), "points": b.total,
+                     "fifteens": b.fifteens, "pairs": b.pairs, "runs": b.runs, "flush": b.flush, "nobs": b.nobs}
+            if self.variant.muggins:
+                entry |= {"claimed": s.claimed, "muggins": s.muggins}
+            shows.append(entry)
+        out = {"dealer": self.dealer, "hands": {s: text_cards(self.dealt[s]) for s in self.seats}}
+        if version > 1:
+            out["crib_card"] = None if self.crib_card is None else card_text(self.crib_card)
+        return out | {"first_deal_last": self.first_deal_last,
+                      "discards": {s: text_cards(self.discards[s]) for s in self.seats if s in self.discards},
+                      "starter": None if self.starter is None else card_text(self.starter),
+                      "heels": self.heels,
+                      "plays": [dict(p) for p in self.plays],
+                      "shows": shows,
+                      "scores": dict(self.scores),
+                      "decisions": copy_json(self.decisions)}

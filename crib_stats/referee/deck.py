@@ -43,7 +43,7 @@ SEATS = NAMES[2]  # the two-player game's seats
 DEALS_PER_DECK = 256
 MAX_SEED = 2**63 - 1
 MAX_DECK = 2**40 - 1  # deck * deals_per_deck(v) + j stays far inside the stream's 64-bit deal index
-PLAYED = ("six-card", "five-card")  # the variants the referee plays
+PLAYED = ("six-card", "five-card", "three-player", "four-player")  # the variants the referee plays
 
 
 class RefereeError(CribStatsError):
@@ -84,7 +84,7 @@ def check_played(name: str | Variant) -> Variant:
     """The variant by name, once the referee plays it."""
     v = get_variant(name)
     if v.name not in PLAYED:
-        raise RefereeError(f"the referee plays the two-player games ({', '.join(PLAYED)}), not {v.name}")
+        raise RefereeError(f"the referee plays the {', '.join(PLAYED)} games, not {v.name}")
     return v
 
 

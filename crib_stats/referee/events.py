@@ -15,10 +15,13 @@ player. Kinds (``Event.kind``), with the fields each sets besides ``index``, ``d
   3"``, joined by ``" and "``; empty when nothing);
 - ``go-said``: ``seat`` cannot play and says go (no points, ``count``);
 - ``go`` / ``last``: ``seat`` pegs 1 for the go or for the last card (``why``; never after a 31);
-- ``show``: a show in order (pone's hand, dealer's hand, crib): ``whose`` (``"pone"``,
-  ``"dealer"`` or ``"crib"``), ``seat`` the seat whose points they are (the dealer's for the
-  crib), ``cards`` (without the starter), ``card`` the starter, ``points`` and ``breakdown``
-  (:func:`breakdown_dict`);
+- ``show``: a show in order (every hand from the dealer's left, the dealer's last, then the
+  crib): ``whose`` (``"pone"``, ``"dealer"`` with two seats, ``"hand"`` with more, or
+  ``"crib"``), ``seat`` the seat whose points they are (the dealer's for the crib), ``cards``
+  (without the starter), ``card`` the starter, ``points`` (pegged) and ``breakdown``
+  (:func:`breakdown_dict`: the true count); with muggins ``claimed``, the owner's claim;
+- ``muggins``: ``seat`` pegs ``points`` of what the owner of a show (``whose``, ``cards``)
+  missed, ``why``;
 - ``game_over``: ``seat`` the winner, ``result`` the record's result (:mod:`.record`).
 
 The names of the play's kinds are those of ``crib-stats peg --json``.
@@ -34,7 +37,7 @@ from crib_stats.show.scoring import Breakdown
 
 
 KINDS = ("first_deal_last", "deal", "discard", "starter", "heels", "card", "go-said", "go", "last", "show",
-         "game_over")
+         "muggins", "game_over")
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Event:
     cards: tuple[Card, ...] = ()
     shown: Breakdown | None = None  # a show's itemised count (:attr:`breakdown` as JSON)
     result: dict | None = None
+    claimed: int | None = None  # muggins: a show's claim
 
     @property
     def breakdown(self) -> dict | None:
@@ -73,6 +77,8 @@ class Event:
             out["cards"] = text_cards(self.cards)
         if self.shown is not None:
             out["breakdown"] = self.breakdown
+        if self.claimed is not None:
+            out["claimed"] = self.claimed
         if self.result is not None:
             out["result"] = self.result
         return out

@@ -33,33 +33,29 @@ Turn(seat='first_pone', kind='discard')
 >>> g.apply("first_dealer", ["ah", "2h"])
 Traceback (most recent call last):
 ...
-crib_stats.referee.game.IllegalDecision: it is the first_pone's turn to discard, not the first_dealer's
+crib_stats.referee.checks.IllegalDecision: it is the first_pone's turn to discard, not the first_dealer's
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from crib_stats.core.cards import Card, CardError, card_text, count_words, format_cards, parse, quote, text_cards
+from crib_stats.core.cards import Card, card_text, quote, text_cards
 from crib_stats.kernels.constants import JACK
-from crib_stats.model.seats import names, team_names
-from crib_stats.model.variants import HEELS, SKUNK_POINTS, Variant, WIN_POINTS
+from crib_stats.model.seats import left_of, names, team_names
+from crib_stats.model.variants import HEELS, SKUNK_POINTS, WIN_POINTS, Variant, variant as get_variant
 from crib_stats.model.view import Played, Shown, View
-from crib_stats.show.scoring import score
 
+from .checks import IllegalDecision, check_discard, check_play, check_points
 from .deal import Deal
-from .deck import RefereeError, check_played, check_seed, pack
+from .deck import check_played, check_seed, pack
 from .events import Event
-from .record import FORMAT, RecordError, check, first_difference, recorded_packs
-
-
-class IllegalDecision(RefereeError):
-    """A decision the referee refuses (illegal, malformed or out of turn); nothing changed."""
+from .record import RecordError, check, choice_of, first_difference, recorded_packs, write
 
 
 class Turn(NamedTuple):
     seat: str  # a seat's name (crib_stats.model.seats)
-    kind: str  # "discard" | "play"
+    kind: str  # "discard" | "play" | "count" (muggins: the owner's claim) | "muggins" (the call on an undercount)
 
 
 class Game:
@@ -105,6 +101,8 @@ class Game:
         if self.over:
             return None
         d = self.deal
+        if d.asking is not None:
+            return Turn(d.asking["seat"], d.asking["kind"])
         if d.play is None:
             return Turn(d.next_to_throw(), "discard")
         return Turn(d.mover(), "play")
@@ -126,9 +124,10 @@ class Game:
                     to_act=acting, dealt=d.dealt[seat], hand=d.hand(seat), discard=d.discards.get(seat, ()),
                     starter=d.starter, played=tuple(Played(c, s, n, p) for s, c, n, p in d.played), count=d.count(),
                     sequence=d.count_cards(), legal=d.legal(seat) if acting == "play" else (),
-                    shows=tuple(Shown("crib" if whose == "crib" else s, cards, b.total)
-                                for whose, s, cards, b in d.shows),
-                    over=self.over, muggins=self.variant.muggins)
+                    shows=tuple(Shown("crib" if s.whose == "crib" else s.seat, s.cards, s.breakdown.total)
+                                for s in d.shows),
+                    over=self.over, muggins=self.variant.muggins, version=self.variant.version,
+                    question=d.question(seat) if acting in ("count", "muggins") else None)
 
     def events_since(self, n: int = 0) -> list[Event]:
         """The events from index ``n`` on (``events_since(len(log))`` is empty)."""
@@ -138,10 +137,11 @@ class Game:
 
     def apply(self, seat: str, decision, *, seconds: float | None = None, note: str | None = None) -> list[Event]:
         """Apply ``seat``'s decision: for a discard, the cards thrown (a list of cards or card
-        strings, or one string "jd qs"); for a play, one card (a Card or a string). ``seconds``:
-        the time the decision took, and ``note`` a line a player wants kept, both for the record.
-        Returns the events it caused (up to the next decision). Raises IllegalDecision, changing
-        nothing, for a decision out of turn, malformed or against the rules."""
+        strings, or one string "jd qs"); for a play, one card (a Card or a string); for a count
+        or a muggins call (muggins), a whole number of points. ``seconds``: the time the
+        decision took, and ``note`` a line a player wants kept, both for the record. Returns the
+        events it caused (up to the next decision). Raises IllegalDecision, changing nothing,
+        for a decision out of turn, malformed or against the rules."""
         self._check_seat(seat)
         turn = self.to_act()
         if turn is None:
@@ -149,23 +149,24 @@ class Game:
         if seat != turn.seat:
             raise IllegalDecision(f"it is the {turn.seat}'s turn to {turn.kind}, not the {seat}'s")
         start = len(self.events)
+        d = self.deal
         position = self.view(seat).position()
         entry = {"seat": seat, "kind": turn.kind}
         if turn.kind == "discard":
-            cards = self._check_discard(seat, decision)
-            entry["cards"] = text_cards(cards)
+            choice = check_discard(d, seat, decision)
+            entry["cards"] = text_cards(choice)
+        elif turn.kind == "play":
+            choice = check_play(d, seat, decision)
+            entry["card"] = card_text(choice)
         else:
-            card = self._check_play(seat, decision)
-            entry["card"] = card_text(card)
+            choice = check_points(seat, decision, "count" if turn.kind == "count" else "muggins call")
+            entry["points"] = choice
         entry["seconds"] = None if seconds is None else float(seconds)
         entry["position"] = position
         if note:
             entry["note"] = str(note)
-        self.deal.decisions.append(entry)
-        if turn.kind == "discard":
-            self._discard(seat, cards)
-        else:
-            self._play(seat, card)
+        d.decisions.append(entry)
+        getattr(self, "_" + turn.kind)(seat, choice)
         return self.events[start:]
 
     def forfeit(self, seat: str, reason: str) -> list[Event]:
@@ -190,44 +191,6 @@ class Game:
     def _check_seat(self, seat) -> None:
         if seat not in self.seats:
             raise IllegalDecision(f"no seat {quote(str(seat))}: the seats are {' and '.join(self.seats) if len(self.seats) == 2 else ', '.join(self.seats)}")
-
-    def _cards(self, seat: str, decision, what: str) -> tuple[Card, ...]:
-        items = [decision] if isinstance(decision, (str, Card)) else decision
-        if not isinstance(items, (list, tuple)) or not all(isinstance(x, (str, Card)) for x in items):
-            raise IllegalDecision(f"the {seat}'s {what} is not cards: {quote(repr(decision))}")
-        if all(isinstance(x, Card) for x in items) and len(set(items)) == len(items):
-            return tuple(items)  # nothing to read
-        try:
-            return parse(items)
-        except CardError as exc:
-            raise IllegalDecision(f"the {seat}'s {what}: {exc}") from None
-
-    def _check_discard(self, seat: str, decision) -> tuple[Card, ...]:
-        cards = self._cards(seat, decision, "discard")
-        n = self.variant.throw
-        hand = self.deal.dealt[seat]
-        if len(cards) != n:
-            raise IllegalDecision(f"the {seat} throws {count_words(n)} in the {self.variant.name} game, got "
-                                  f"{len(cards)} ({format_cards(cards) or 'none'})")
-        for c in cards:
-            if c not in hand:
-                raise IllegalDecision(f"the {seat} cannot throw {c}: it holds {format_cards(hand)}")
-        return cards
-
-    def _check_play(self, seat: str, decision) -> Card:
-        if not isinstance(decision, (str, Card)):
-            raise IllegalDecision(f"the {seat}'s play is one card, got {quote(repr(decision))}")
-        cards = self._cards(seat, decision, "play")
-        if len(cards) != 1:
-            raise IllegalDecision(f"the {seat}'s play is one card, got {len(cards)}")
-        card, d = cards[0], self.deal
-        if card not in d.left[seat]:
-            why = "it has played it" if card in d.kept[seat] else "it is not in its hand"
-            raise IllegalDecision(f"the {seat} cannot play {card}: {why} ({format_cards(d.left[seat])})")
-        if card.pip > 31 - d.count():
-            raise IllegalDecision(f"the {seat} cannot play {card}: the count would be {d.count() + card.pip}, past "
-                                  f"31; it may play {format_cards(d.legal(seat))}")
-        return card
 
     # -- the deterministic steps between decisions --------------------------------------------
 
@@ -305,14 +268,50 @@ class Game:
         return False
 
     def _shows(self) -> None:
+        """The shows from the next on, in order, each pegged as it is counted, then the next
+        deal; with muggins, up to the next claim asked of a show's owner."""
         d = self.deal
-        for whose, seat, cards, crib in d.show_order():
-            b = score(cards, d.starter, crib=crib, variant=self.variant)
-            d.shows.append((whose, seat, cards, b))
-            if self._score(seat, b.total, "show", whose=whose, cards=cards, card=d.starter,
-                           shown=b):
+        while (show := d.next_show()) is not None:
+            if self.variant.muggins:
+                d.asking = {"kind": "count", "seat": show.seat, "show": show}
+                return
+            d.shows.append(show)
+            if self._score(show.seat, show.breakdown.total, "show", whose=show.whose, cards=show.cards,
+                           card=d.starter, shown=show.breakdown):
                 return
         self._start_deal()
+
+    def _count(self, seat: str, claimed: int) -> None:
+        """Muggins: the owner's claim of its show; a claim above the true count is cut to it, one
+        below leaves the rest to the seat on the owner's left, who is asked next."""
+        d = self.deal
+        show = d.asking["show"]
+        d.asking = None
+        true = show.breakdown.total
+        pegged = min(claimed, true)
+        show.claimed = claimed
+        d.shows.append(show)
+        if self._score(seat, pegged, "show", whose=show.whose, cards=show.cards, card=d.starter,
+                       shown=show.breakdown, claimed=claimed):
+            return
+        if pegged < true:
+            d.asking = {"kind": "muggins", "seat": self.seats[left_of(self.seats.index(seat), len(self.seats))],
+                        "show": show, "missed": true - pegged}
+            return
+        self._shows()
+
+    def _muggins(self, seat: str, called: int) -> None:
+        """Muggins: the call of the seat on an undercounting owner's left; it pegs what it calls
+        of the points missed (a call above them gets them all)."""
+        d = self.deal
+        show, missed = d.asking["show"], d.asking["missed"]
+        d.asking = None
+        got = min(called, missed)
+        show.muggins = {"by": seat, "points": got}
+        if got and self._score(seat, got, "muggins", whose=show.whose, cards=show.cards, card=d.starter,
+                               why=f"muggins: {got} of the {missed} the {show.seat} missed"):
+            return
+        self._shows()
 
     def _finish(self, winner: str, forfeit: str | None) -> None:
         """The game is over: ``winner`` (a side) has won, by reaching the target or by a forfeit."""
@@ -333,11 +332,9 @@ class Game:
     # -- the record -----------------------------------------------------------------------------
 
     def record(self) -> dict:
-        """The game's record so far, ``crib-stats-game/1`` (a new JSON-compatible dict; the
-        schema is in the README, "The game record"); ``result`` is None until the game is over."""
-        return {"format": FORMAT, "variant": self.variant.name, "target": self.target, "seed": self.seed,
-                "deck": self.deck, "players": dict(self.players), "deals": [d.record() for d in self.deals],
-                "result": None if self.result is None else dict(self.result, scores=dict(self.result["scores"]))}
+        """The game's record so far (a new JSON-compatible dict, :func:`.record.write`: the one
+        writer); ``result`` is None until the game is over."""
+        return write(self)
 
     @classmethod
     def from_decisions(cls, variant: str | Variant, seed: int, deck: int, players: dict, decisions) -> "Game":
@@ -361,7 +358,8 @@ class Game:
         ["seat"])`` is then the whole view the decision was made from (a review's position)."""
         check(record)
         packs = recorded_packs(record) if record["seed"] is None else None
-        game = cls(record["variant"], record["seed"], record["deck"], players=record["players"], packs=packs)
+        v = get_variant(record["variant"], record["target"], record.get("muggins", False))
+        game = cls(v, record["seed"], record["deck"], players=record["players"], packs=packs)
         for j, deal in enumerate(record["deals"]):
             for i, d in enumerate(deal["decisions"]):
                 where = f"deals[{j}].decisions[{i}]"
@@ -373,8 +371,7 @@ class Game:
                 if each is not None:
                     each(d, game)
                 try:
-                    game.apply(d["seat"], d["cards" if d["kind"] == "discard" else "card"], seconds=d["seconds"],
-                               note=d.get("note"))
+                    game.apply(d["seat"], choice_of(d), seconds=d["seconds"], note=d.get("note"))
                 except IllegalDecision as exc:
                     raise RecordError(f"{where}: {exc}") from None
         result = record["result"]

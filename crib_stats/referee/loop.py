@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass
 from typing import Mapping
 
+from crib_stats.core.cards import parse
 from crib_stats.model.variants import Variant, variant as get_variant
+from crib_stats.show.scoring import score
 
 from .deck import RefereeError, player_seed
 from .events import Event
@@ -39,15 +41,28 @@ class Decision:
 
 
 def decide(player, view) -> Decision:
-    """Ask ``player`` its decision from ``view`` (to decide ``view.to_act``)."""
+    """Ask ``player`` its decision from ``view`` (to decide ``view.to_act``). With muggins, a
+    player without ``count`` or ``muggins`` claims the true count and calls every point missed
+    (:func:`honest`)."""
     start = time.perf_counter()
+    ask = getattr(player, view.to_act, None)
     try:
-        answer = player.discard(view) if view.to_act == "discard" else player.play(view)
+        answer = honest(view) if ask is None and view.to_act in ("count", "muggins") else ask(view)
     except PlayerFailure as exc:
         return Decision(failure=" ".join(str(exc).split()) or "failed")
     seconds = round(time.perf_counter() - start, 6)
     choice, note = (answer.choice, answer.note) if isinstance(answer, Answer) else (answer, None)
     return Decision(choice, note or None, seconds)
+
+
+def honest(view) -> int:
+    """The true count of the show a muggins decision is about (``count``), or every point its
+    owner missed (``muggins``): what the built-in players answer."""
+    q = view.question
+    cards, starter = parse(q["cards"]), parse(q["starter"])[0]
+    crib = q["whose" if view.to_act == "count" else "what"] == "crib"
+    true = score(cards, starter, crib=crib, variant=view.variant).total
+    return true if view.to_act == "count" else max(0, true - q["claimed"])
 
 
 def settle(game: Game, turn: Turn, name: str, decision: Decision, time_limit: float | None = None) -> list[Event]:

@@ -1,7 +1,17 @@
-"""The game record, ``crib-stats-game/1``: its shape, the check of a record read from outside,
-and the comparison of a record with its replay.
+"""The game record: its one writer (:func:`write`), its shape, the check of a record read from
+outside, and the comparison of a record with its replay.
 
-A record is a JSON-compatible dict (the schema is in the README, "The game record"); the
+Two versions, one writer: ``crib-stats-game/1`` describes the games it first described (two
+players, the default target, no muggins: :attr:`crib_stats.model.variants.Variant.version`),
+every other game is ``crib-stats-game/2``, which adds ``muggins``, ``seats`` (clockwise, the
+first dealer first) and ``teams`` at the top, each deal's ``crib_card`` (the three-player crib's
+card from the pack), with muggins each show's ``claimed`` and ``muggins`` (``{"by", "points"}``
+or null), keys its ``scores`` and ``result`` by side (a team where there are partnerships), and
+tells its decisions' positions by seat (:meth:`crib_stats.model.view.View.position`); a count
+or a muggins call is a decision (``kind`` ``count``/``muggins``, ``points``). Both read and
+replay.
+
+A record is a JSON-compatible dict (the schema is in the documentation, "The game record"); the
 referee writes it (:meth:`crib_stats.referee.game.Game.record`) and replays it
 (:meth:`~crib_stats.referee.game.Game.from_record`: every decision applied again, then every
 field compared). :func:`check` refuses, in one line, what the replay could not even read
@@ -15,17 +25,42 @@ from __future__ import annotations
 from typing import Callable
 
 from crib_stats.core.cards import Card, CardError, parse
-from crib_stats.model.seats import names
-from crib_stats.model.variants import VariantError
+from crib_stats.model.seats import names, team_names
+from crib_stats.model.variants import VariantError, variant as get_variant
 
 from .deck import Pack, RefereeError, check_played, check_seed, dealer_of
 
 FORMAT = "crib-stats-game/1"
+FORMAT_V2 = "crib-stats-game/2"
+FORMATS = {1: FORMAT, 2: FORMAT_V2}
 TOP = ("format", "variant", "target", "seed", "deck", "players", "deals", "result")
+TOP_V2 = ("format", "variant", "target", "muggins", "seats", "teams", "seed", "deck", "players", "deals", "result")
 DEAL = ("dealer", "hands", "first_deal_last", "discards", "starter", "heels", "plays", "shows", "scores",
         "decisions")
 RESULT = ("winner", "scores", "skunk", "double_skunk", "game_points", "forfeit")
-KINDS = ("discard", "play")
+RESULT_THREE = ("winner", "scores", "skunked", "double_skunked", "game_points", "forfeit")
+KINDS = ("discard", "play", "count", "muggins")
+CHOICE = {"discard": "cards", "play": "card", "count": "points", "muggins": "points"}
+
+
+def write(game) -> dict:
+    """The record of ``game`` (:class:`crib_stats.referee.game.Game`) so far, a new
+    JSON-compatible dict in its variant's version (module docstring); ``result`` is None until
+    the game is over. The one writer of a record."""
+    v = game.variant
+    version = v.version
+    head = {"format": FORMATS[version], "variant": v.name, "target": game.target}
+    if version > 1:
+        head |= {"muggins": v.muggins, "seats": list(game.seats),
+                 "teams": None if game.teams is None else {k: list(m) for k, m in game.teams.items()}}
+    result = None if game.result is None else dict(game.result, scores=dict(game.result["scores"]))
+    return head | {"seed": game.seed, "deck": game.deck, "players": dict(game.players),
+                   "deals": [d.record(version) for d in game.deals], "result": result}
+
+
+def choice_of(decision: dict):
+    """A recorded decision's choice: its cards, its card or its points."""
+    return decision[CHOICE[decision["kind"]]]
 
 
 class RecordError(RefereeError):
@@ -37,7 +72,7 @@ def _need(x, kind: type, what: str, keys: tuple = ()) -> None:
         raise RecordError(f"{what}: expected {_KIND_NAMES.get(kind, kind.__name__)}, got {_show(x)}")
     missing = [k for k in keys if k not in x]
     if missing:
-        raise RecordError(f"{what}: no {missing[0]!r} (a {FORMAT} record has {', '.join(keys)})")
+        raise RecordError(f"{what}: no {missing[0]!r} (it has {', '.join(keys)})")
 
 
 _KIND_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", bool: "true or false"}
@@ -60,21 +95,32 @@ def _cards(x, what: str) -> tuple[Card, ...]:
 
 def check(record) -> None:
     """Raise :class:`RecordError` (one line) unless ``record`` can be replayed: the top-level
-    fields, the format, a two-player variant and its target, the seed and deck (both whole
+    fields, the format (the version its variant, target and muggins are written in), the
+    variant and its target, the seats and teams (version 2), the seed and deck (both whole
     numbers, or both null when every deal gives its cards and starter), the players, and every
     decision's seat, kind, choice and time."""
-    _need(record, dict, "the record", TOP)
-    if record["format"] != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {_show(record['format'])}")
-    try:
-        v = check_played(record["variant"]) if isinstance(record["variant"], str) else None
-    except (VariantError, RefereeError) as exc:
-        raise RecordError(f"variant: {exc}") from None
-    if v is None:
+    _need(record, dict, "the record")
+    if record.get("format") not in FORMATS.values():
+        raise RecordError(f"format: expected {' or '.join(map(repr, FORMATS.values()))}, got "
+                          f"{_show(record.get('format'))}")
+    version = 1 if record["format"] == FORMAT else 2
+    _need(record, dict, "the record", TOP if version == 1 else TOP_V2)
+    if not isinstance(record["variant"], str):
         raise RecordError(f"variant: expected a string, got {_show(record['variant'])}")
-    if record["target"] != v.target:
-        raise RecordError(f"target: the {v.name} game is played to {v.target}, got {_show(record['target'])}")
+    if version > 1 and not isinstance(record["muggins"], bool):
+        raise RecordError(f"muggins: expected true or false, got {_show(record['muggins'])}")
+    try:
+        check_played(record["variant"])
+        v = get_variant(record["variant"], record["target"], record["muggins"] if version > 1 else None)
+    except (VariantError, RefereeError) as exc:
+        where = "variant" if "variant" in str(exc) and "played to" not in str(exc) else "target"
+        raise RecordError(f"{where}: {exc}") from None
+    if v.version != version:
+        raise RecordError(f"format: a {v.name} game to {v.target}{' with muggins' if v.muggins else ''} is recorded "
+                          f"as {FORMATS[v.version]!r}, got {record['format']!r}")
     seats = names(v.players)
+    if version > 1:
+        _check_seats(record, v, seats)
     seed, deck = record["seed"], record["deck"]
     if (seed is None) != (deck is None):
         raise RecordError("seed and deck: give both (whole numbers) or neither (null)")
@@ -90,19 +136,32 @@ def check(record) -> None:
     if not record["deals"]:
         raise RecordError("deals: a game has at least its first deal")
     for j, deal in enumerate(record["deals"]):
-        _check_deal(deal, j, seed is None, seats)
+        _check_deal(deal, j, seed is None, seats, version)
     result = record["result"]
     if result is not None:
-        _need(result, dict, "result", RESULT)
-        if result["winner"] not in seats:
-            raise RecordError(f"result.winner: expected {' or '.join(seats)}, got {_show(result['winner'])}")
+        _need(result, dict, "result", RESULT if v.sides == 2 else RESULT_THREE)
+        sides = team_names(v.teams) if v.teams else seats
+        if result["winner"] not in sides:
+            raise RecordError(f"result.winner: expected {' or '.join(sides)}, got {_show(result['winner'])}")
         if result["forfeit"] is not None:
             _need(result["forfeit"], str, "result.forfeit")
 
 
-def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...]) -> None:
+def _check_seats(record, v, seats: tuple[str, ...]) -> None:
+    """A version-2 record's seats and teams are its variant's."""
+    if record["seats"] != list(seats):
+        raise RecordError(f"seats: a {v.name} game has the seats {', '.join(seats)} (clockwise, the first dealer "
+                          f"first), got {_show(record['seats'])}")
+    teams = None if v.teams is None else {t: [seats[s] for s in m] for t, m in zip(team_names(v.teams), v.teams)}
+    if record["teams"] != teams:
+        want = "null (no partnerships)" if teams is None else ", ".join(f"{t}: {' and '.join(m)}"
+                                                                          for t, m in teams.items())
+        raise RecordError(f"teams: a {v.name} game's teams are {want}, got {_show(record['teams'])}")
+
+
+def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...], version: int) -> None:
     where = f"deals[{j}]"
-    _need(deal, dict, where, DEAL)
+    _need(deal, dict, where, DEAL + (("crib_card",) if version > 1 else ()))
     dealer = dealer_of(j, len(seats))
     if deal["dealer"] != dealer:
         raise RecordError(f"{where}.dealer: the deal passes to the left, so deal {j} is the {dealer}'s, got "
@@ -114,13 +173,14 @@ def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...]) -> None:
         if d["seat"] not in seats:
             raise RecordError(f"{at}.seat: expected {' or '.join(seats)}, got {_show(d['seat'])}")
         if d["kind"] not in KINDS:
-            raise RecordError(f"{at}.kind: expected discard or play, got {_show(d['kind'])}")
+            raise RecordError(f"{at}.kind: expected {', '.join(KINDS)}, got {_show(d['kind'])}")
+        _need(d, dict, at, (CHOICE[d["kind"]],))
         if d["kind"] == "discard":
-            _need(d, dict, at, ("cards",))
             _cards(d["cards"], f"{at}.cards")
-        else:
-            _need(d, dict, at, ("card",))
+        elif d["kind"] == "play":
             _need(d["card"], str, f"{at}.card")
+        else:
+            _need(d["points"], int, f"{at}.points")
         if d["seconds"] is not None and (isinstance(d["seconds"], bool) or not isinstance(d["seconds"], (int, float))):
             raise RecordError(f"{at}.seconds: expected a number of seconds or null, got {_show(d['seconds'])}")
         if "note" in d:
