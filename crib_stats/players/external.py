@@ -1,10 +1,12 @@
-"""``exec:COMMAND``: a program of anyone's that plays through the line protocol (version 1).
+"""``exec:COMMAND``: a program of anyone's that plays through the line protocol.
 
 The referee starts ``COMMAND`` once (split like a shell would, :func:`shlex.split`, but run
 without one), writes one JSON object a line to its standard input and reads one JSON object a
 line from its standard output; its standard error is passed through. Cards are lower-case
 ASCII strings (``"ah"``, ``"10d"``, ``"js"``); answers may spell them any way the command line
-reads. The messages (the README's "The protocol" has an example of each):
+reads. The messages are :mod:`.protocol`'s: version 1 for the two-player games it first
+described, version 2 for every other game (the program reads ``version`` in ``new_game``,
+which it is sent before its first question of each game). Version 1:
 
 - ``{"type": "new_game", "version": 1, "variant", "target", "seat", "seed"}``: a game begins
   (``seed``: the player's own seed for this game, for a bot that draws at random);
@@ -16,7 +18,8 @@ reads. The messages (the README's "The protocol" has an example of each):
   "opponent", "crib"}}`` after a deal's shows (a show the end of the game cut off is null);
 - ``{"type": "game_over", "winner": "you" | "opponent", "scores", "forfeit": null | reason}``.
 
-Only ``discard`` and ``play`` are answered, by exactly one line each; an answer may carry a
+Only the questions (``discard``, ``play``; with muggins ``count`` and ``muggins``) are answered,
+by exactly one line each; an answer may carry a
 ``"note"`` (a string kept in the record). Nothing is trusted: a line that is not a JSON object
 of the right shape, a line nobody asked for, a line longer than :data:`MAX_LINE`, no answer
 within ``time_limit`` seconds (twice that for the first answer of a program just started:
@@ -38,11 +41,13 @@ import signal
 import subprocess
 import time
 
-from crib_stats.core.cards import card_text, quote, text_cards
-from crib_stats.model.view import ME, OPPONENT, View
+from crib_stats.core.cards import quote
+from crib_stats.model.view import View
 from crib_stats.referee.player import Answer, PlayerFailure
 
-PROTOCOL_VERSION = 1
+from . import protocol
+
+PROTOCOL_VERSION = 1  # the version of the two-player games it first described; every other game speaks 2
 DEFAULT_TIME_LIMIT = 10.0  # seconds a decision
 MAX_LINE = 1 << 16  # bytes an answer line may take
 RESTARTS = 1  # a program that dies is started again this many times in a match
@@ -85,7 +90,9 @@ class ExecPlayer:
         self.gone: str | None = None  # the reason every game left is refused (given up)
         self.out_of_step = False  # the program must be restarted before the next game
         self.seat: str | None = None
-        self.shows: dict = {}
+        self.seed_now = 0
+        self.started: View | None = None  # the first view of the game, once the program was told it began
+        self.shows: list = []
         self.answered = False  # the process has been asked a decision already
         self.allowed: float | None = None  # the seconds the message being sent and answered may take
 
@@ -224,7 +231,7 @@ class ExecPlayer:
                 raise self._died(f"instead of answering the {kind} message")
             self.buffer += chunk
 
-    def _ask(self, message: dict, key: str, kind: str):
+    def _ask(self, message: dict, key: str, kind: str, example: str):
         """Send a message that is answered and read the answer's ``key``: (value, note)."""
         if self.failed is not None:
             raise ExecError(self.failed)
@@ -243,7 +250,6 @@ class ExecPlayer:
             raise ExecError(f"answered the {kind} message with a line that is not JSON: {quote(line, QUOTED)}") from None
         if not isinstance(answer, dict) or key not in answer:
             self.out_of_step = True  # perhaps a line meant for another message: start afresh
-            example = '{"discard": ["jd", "qs"]}' if key == "discard" else '{"card": "5h"}'
             raise ExecError(f"answered the {kind} message with {quote(line, QUOTED)}: expected an object like {example}")
         note = answer.get("note")
         return answer[key], note if isinstance(note, str) else None
@@ -261,7 +267,7 @@ class ExecPlayer:
     # -- the Player protocol --------------------------------------------------------------------
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
-        self.seat, self.shows, self.failed = seat, {}, None
+        self.seat, self.seed_now, self.shows, self.failed, self.started = seat, int(seed), [], None, None
         if self.proc is not None and self.proc.poll() is not None:
             self._died("between games")  # counted; this game is not lost for it
         if self.proc is not None and self.out_of_step:
@@ -277,12 +283,22 @@ class ExecPlayer:
             except ExecError as exc:
                 self.failed = self.gone = f"{exc}: it forfeits the rest of the match"  # it never will start
                 return
-        self._tell({"type": "new_game", "version": PROTOCOL_VERSION, "variant": variant, "target": target,
-                    "seat": seat, "seed": int(seed)})
+
+    def _begin(self, view: View) -> None:
+        """Tell the program the game begins, before its first message: the view says which version
+        of the protocol the game speaks (:mod:`.protocol`)."""
+        if self.started is None:
+            self.started = view
+            self._tell(protocol.new_game(view.seat, view.variant, view.target, view.muggins, view.seats, view.teams,
+                                         self.seed_now, view.version))
+
+    def _decide(self, view: View):
+        self._begin(view)
+        key, example = protocol.ANSWERS[view.to_act]
+        return self._ask(protocol.question(view), key, view.to_act, example)
 
     def discard(self, view: View):
-        cards, note = self._ask({"type": "discard", "hand": text_cards(view.hand), "dealer": view.dealer,
-                                 "scores": _scores(view)}, "discard", "discard")
+        cards, note = self._decide(view)
         if not isinstance(cards, list):
             self.out_of_step = True
             raise ExecError(f"answered the discard message with {quote(json.dumps(cards))}: the discard is a list "
@@ -290,52 +306,35 @@ class ExecPlayer:
         return Answer(cards, note or "")
 
     def play(self, view: View):
-        message = {"type": "play", "hand": text_cards(view.hand), "count": view.count,
-                   "sequence": text_cards(view.sequence),
-                   "played": [{"card": card_text(p.card), "by": ME if p.by == view.seat else OPPONENT}
-                              for p in view.played],
-                   "starter": card_text(view.starter), "dealer": view.dealer, "scores": _scores(view),
-                   "legal": text_cards(view.legal)}
-        card, note = self._ask(message, "card", "play")
+        card, note = self._decide(view)
         if not isinstance(card, str):
             self.out_of_step = True
             raise ExecError(f"answered the play message with {quote(json.dumps(card))}: the card is a string")
         return Answer(card, note or "")
 
+    def count(self, view: View):
+        points, note = self._decide(view)
+        return Answer(points, note or "")
+
+    def muggins(self, view: View):
+        return self.count(view)
+
     def observe(self, event) -> None:
+        if self.started is None:
+            return  # the game ended before this program was asked anything: it never began for it
         if event.kind == "deal":
-            self.shows = {}
+            self.shows = []
         elif event.kind == "show":
-            self.shows[event.whose] = event
+            self.shows.append(event)
             if event.whose == "crib":
                 self._show()
         elif event.kind == "game_over":
-            if self.shows and "crib" not in self.shows:
+            if self.shows:
                 self._show()  # the game ended during the shows: what was shown
-            result = event.result
-            mine = dict(result["scores"])
-            self._tell({"type": "game_over", "winner": ME if result["winner"] == self.seat else OPPONENT,
-                        "scores": {ME: mine[self.seat], OPPONENT: sum(mine.values()) - mine[self.seat]},
-                        "forfeit": result["forfeit"]})
+            v = self.started
+            self._tell(protocol.game_over(self.seat, v.version, event.result, v.side))
 
     def _show(self) -> None:
-        by_seat = {e.seat: e for whose, e in self.shows.items() if whose != "crib"}
-        mine, theirs, crib = by_seat.get(self.seat), next(
-            (e for s, e in by_seat.items() if s != self.seat), None), self.shows.get("crib")
-        any_show = next(iter(self.shows.values()))
-
-        def cards(e):
-            return None if e is None else text_cards(e.cards)
-
-        def points(e):
-            return None if e is None else e.points
-
-        self._tell({"type": "show", "starter": card_text(any_show.card), "your_hand": cards(mine),
-                    "opponent_hand": cards(theirs), "crib": cards(crib),
-                    "points": {ME: points(mine), OPPONENT: points(theirs), "crib": points(crib)}})
-        self.shows = {}
-
-
-def _scores(view: View) -> dict:
-    """The scores as version 1 tells them: ``{"you", "opponent"}``."""
-    return {ME: view.score, OPPONENT: view.opponent_score}
+        v = self.started
+        self._tell(protocol.show(self.seat, v.version, self.shows, v.seats))
+        self.shows = []
