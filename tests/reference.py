@@ -1301,9 +1301,14 @@ def board_throw_twin(dealt, opp, role, mine, theirs, tables, variant="six-card",
 # =============================================================================================
 
 RECORD_RULES = {  # the rule book's numbers, written here again (not read from the variant table)
-    "six-card": {"target": 121, "skunk": 91, "double": 61, "stop_at_go": False, "last3": 0},
-    "five-card": {"target": 61, "skunk": 31, "double": 0, "stop_at_go": True, "last3": 3},
+    "six-card": {"players": 2, "stop_at_go": False, "last3": 0},
+    "five-card": {"players": 2, "stop_at_go": True, "last3": 3},
+    "three-player": {"players": 3, "stop_at_go": False, "last3": 0},
+    "four-player": {"players": 4, "stop_at_go": False, "last3": 0},
 }
+RECORD_SEATS = {2: ("first_dealer", "first_pone"), 3: ("first_dealer", "first_left", "first_right"),
+                4: ("north", "east", "south", "west")}
+RECORD_SKUNKS = {121: (91, 61), 91: (61, 31), 61: (31, 0)}  # the loser below: skunked, double-skunked
 _TEXT_RANKS = {"a": 1, "j": 11, "q": 12, "k": 13}
 
 
@@ -1319,41 +1324,54 @@ def text_code(text):
 
 
 def record_twin(record):
-    """Re-score a crib-stats-game/1 record: deals alternate (first_dealer first), the five-card
-    first deal's pone pegs 3, his heels, the play in the recorded order of cards (goes, 31s and
-    the last card worked out here; the five-card play ends at the first go or 31), the pone's
-    hand, the dealer's hand, the crib, the game over the moment a seat reaches the target.
-    Returns (per deal: the scores after it {seat: n}; per deal: the (seat, points) of every
-    card and go / last card scored, in order; (winner, skunk, double skunk))."""
+    """Re-score a game record of any variant, as the rule book says: the deal passes to the left
+    (the first dealer first); the five-card first deal's pone pegs 3; his heels; the play in the
+    recorded order of cards, in turn from the dealer's left (a player who cannot play is passed
+    over; when nobody can, the last player pegs 1, none at 31, and the player on the last
+    player's left leads the next count; the five-card play ends at the first go or 31); the
+    hands shown from the dealer's left, the dealer's last, then the crib (the throws and, three
+    players, the pack's card); with muggins each show pegs its owner's claim (no more than the
+    count) and the caller on the owner's left what it calls of the rest; partners (four players,
+    seats opposite) score together; the game over the moment a side reaches the target. Returns
+    (per deal: the scores after it {side: n}; per deal: the (seat, points) of every card and go /
+    last card scored, in order; (winner, skunk, double skunk) for two sides, (winner, skunked,
+    double-skunked) for three)."""
     rules = RECORD_RULES[record["variant"]]
-    target = rules["target"]
-    seats = ("first_dealer", "first_pone")
-    score = {s: 0 for s in seats}
+    n = rules["players"]
+    target = record["target"]
+    skunk, double = RECORD_SKUNKS[target]
+    muggins = record.get("muggins", False)
+    seats = RECORD_SEATS[n]
+    side = {s: s for s in seats}
+    if n == 4:
+        side = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
+    score = {x: 0 for x in dict.fromkeys(side.values())}
     won = []
 
     def peg(seat, x):
         if not won:
-            score[seat] += x
-            if score[seat] >= target:
-                won.append(seat)
+            score[side[seat]] += x
+            if score[side[seat]] >= target:
+                won.append(side[seat])
 
     deal_scores, deal_entries = [], []
     for j, deal in enumerate(record["deals"]):
         if won:
             break
-        dealer, pone = seats[j % 2], seats[1 - j % 2]
+        dealer = seats[j % n]
+        who = [seats[(j + 1 + i) % n] for i in range(n)]  # the play's order: the dealer's left first
         if j == 0:
-            peg(pone, rules["last3"])
+            peg(who[0], rules["last3"])
         kept = {s: [c for c in deal["hands"][s] if c not in deal["discards"].get(s, [])] for s in seats}
+        claims = [(d["kind"], d["seat"], d["points"]) for d in deal["decisions"] if d["kind"] in ("count", "muggins")]
         entries = []
         starter = deal["starter"]
         if starter is not None and text_card(starter)[0] == 11:
             peg(dealer, 2)
         cards = [p for p in deal["plays"] if "card" in p]
         if starter is not None and not won:
-            who = [pone, dealer]
-            hands = [[text_card(c)[0] for c in kept[pone]], [text_card(c)[0] for c in kept[dealer]]]
-            count_seq, turn, last, over = [], 0, 1, False
+            hands = [[text_card(c)[0] for c in kept[s]] for s in who]
+            count_seq, turn, last, over = [], 0, n - 1, False
 
             def can(p):
                 return any(sum(value(r) for r in count_seq) + value(r) <= 31 for r in hands[p])
@@ -1361,16 +1379,17 @@ def record_twin(record):
             def pass_turns():
                 nonlocal turn, count_seq, over
                 while not over and not can(turn):
-                    if can(1 - turn):
-                        turn = 1 - turn
+                    others = [(turn + k) % n for k in range(1, n) if can((turn + k) % n)]
+                    if others:
+                        turn = others[0]
                         continue
                     if count_seq and sum(value(r) for r in count_seq) < 31:
                         entries.append((who[last], 1))
                         peg(who[last], 1)
-                    if rules["stop_at_go"] or not (hands[0] or hands[1]):
+                    if rules["stop_at_go"] or not any(hands):
                         over = True
                         return
-                    count_seq, turn = [], 1 - last
+                    count_seq, turn = [], (last + 1) % n
 
             pass_turns()
             for p in cards:
@@ -1383,20 +1402,36 @@ def record_twin(record):
                 peg(who[turn], peg_card(count_seq))
                 if won:
                     break
-                last, turn = turn, 1 - turn
+                last, turn = turn, (turn + 1) % n
                 pass_turns()
             if not won:  # the shows
-                crib = deal["discards"][pone] + deal["discards"][dealer]
-                s = text_code(starter)
-                peg(pone, show_total([text_code(c) for c in kept[pone]], s))
-                peg(dealer, show_total([text_code(c) for c in kept[dealer]], s))
-                peg(dealer, show_total([text_code(c) for c in crib], s, crib=True))
+                crib = [c for s in who for c in deal["discards"][s]] + ([deal["crib_card"]] if deal.get("crib_card") else [])
+                st = text_code(starter)
+                shows = [(s, kept[s], False) for s in who] + [(dealer, crib, True)]
+                for owner, cs, is_crib in shows:
+                    true = show_total([text_code(c) for c in cs], st, crib=is_crib)
+                    if not muggins:
+                        peg(owner, true)
+                        continue
+                    if won:
+                        break
+                    kind, seat, claimed = claims.pop(0)
+                    assert (kind, seat) == ("count", owner), (j, kind, seat, owner)
+                    peg(owner, min(claimed, true))
+                    if claimed < true and not won:
+                        kind, caller, called = claims.pop(0)
+                        assert (kind, caller) == ("muggins", seats[(seats.index(owner) + 1) % n]), (j, kind, caller)
+                        peg(caller, min(called, true - claimed))
         deal_scores.append(dict(score))
         deal_entries.append(entries)
     if not won:
         return deal_scores, deal_entries, None
-    low = score[seats[1 - seats.index(won[0])]]
-    return deal_scores, deal_entries, (won[0], low < rules["skunk"], low < rules["double"])
+    losers = [x for x in score if x != won[0]]
+    if len(score) == 2:
+        low = score[losers[0]]
+        return deal_scores, deal_entries, (won[0], low < skunk, low < double)
+    return deal_scores, deal_entries, (won[0], [x for x in losers if score[x] < skunk],
+                                       [x for x in losers if score[x] < double])
 
 
 # =============================================================================================

@@ -12,6 +12,7 @@ import pytest
 
 import reference
 from crib_stats.core.cards import Card, card_text
+from crib_stats.model.variants import variant
 from crib_stats.players import GreedyPlayer, RandomPlayer
 from crib_stats.referee import FORMAT, Game, RecordError, SEATS, play_game, validate
 from crib_stats.referee.deck import other, pack
@@ -146,6 +147,49 @@ def test_play_game_records_replay_point_for_point_and_agree_with_the_naive_twin(
                 assert r["scores"] == rec["deals"][-1]["scores"] and max(r["scores"].values()) >= rec["target"]
                 n += 1
     assert n == 48
+
+
+@pytest.mark.slow  # over 2 s on 2 cores
+@pytest.mark.parametrize("name, target, muggins", [("three-player", 121, False), ("three-player", 61, True),
+                                                   ("four-player", 121, False), ("four-player", 121, True),
+                                                   ("six-card", 91, False), ("six-card", 61, True),
+                                                   ("five-card", 61, True)])
+def test_every_variants_records_replay_and_agree_with_the_rule_book_twin(name, target, muggins):
+    """Three players, partners, the other targets and muggins (version 2 of the record): seeded
+    games of random, greedy and lying players replay point for point through the referee, and the
+    rule-book twin (tests/reference.py, sharing no code with the referee) re-scores every deal's
+    scores, every card's and go's points, every claim and muggins call and the result."""
+    v = variant(name, target, muggins)
+    liars = 0
+    for deck in range(6):
+        for kind in ("random", "greedy", "liar"):
+            players = [Liar(deck + i) if kind == "liar" else RandomPlayer(deck + 10 * i) if kind == "random"
+                       else GreedyPlayer() for i in range(v.players)]
+            rec = json.loads(json.dumps(play_game(players, 13, deck, v)))
+            assert rec["format"] == "crib-stats-game/2" and rec["result"]["forfeit"] is None
+            assert (rec["muggins"], rec["target"], len(rec["seats"])) == (muggins, target, v.players)
+            validate(rec)
+            scores, entries, result = reference.record_twin(rec)
+            assert scores == [d["scores"] for d in rec["deals"]]
+            assert entries == [[(p["by"], p["points"]) for p in d["plays"]] for d in rec["deals"]]
+            r = rec["result"]
+            assert result == ((r["winner"], r["skunk"], r["double_skunk"]) if v.sides == 2 else
+                              (r["winner"], r["skunked"], r["double_skunked"]))
+            liars += sum(1 for d in rec["deals"] for s in d["shows"] if s.get("muggins"))
+    assert liars > 0 if muggins else liars == 0  # the liars' undercounts were called
+
+
+class Liar(RandomPlayer):
+    """A random player that undercounts its shows now and then, and calls only part of what
+    others miss (muggins)."""
+
+    def count(self, view):
+        from crib_stats.referee.loop import honest
+
+        return max(0, honest(view) - self.rng.choice((0, 0, 2, 5)))
+
+    def muggins(self, view):
+        return self.rng.choice((0, 1, 29))
 
 
 def test_a_record_the_rules_contradict_is_refused_with_one_line_naming_the_field():
