@@ -43,6 +43,11 @@ def registry() -> tuple[Claim, ...]:
 
 
 def get(claim_id: str) -> Claim:
+    """The claim of that id; :class:`ClaimError` (its message lists some ids) when there is none.
+
+    >>> get("odds-29").command
+    'crib-stats enumerate'
+    """
     for c in REGISTRY:
         if c.id == claim_id:
             return c
@@ -65,5 +70,6 @@ def evaluate(ids: Iterable[str] | None = None, ctx: Context | None = None, progr
     return entries
 
 
-__all__ = ["MAXIMA_FILE", "Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "as_dict", "evaluate", "get",
-           "maxima_json", "maxima_results", "register_model", "registry", "render_markdown", "render_text"]
+# the claims as text, JSON and docs/claims.md are the presentation layer's (crib_stats.presentation.claims)
+__all__ = ["MAXIMA_FILE", "Claim", "ClaimError", "Context", "Entry", "Finding", "FRAMINGS", "VERDICTS", "evaluate", "get",
+           "maxima_json", "maxima_results", "register_model", "registry"]

@@ -76,6 +76,14 @@ VARIANTS: dict[str, Variant] = {
         Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, two_player_play=False, partners=True),
     )
 }
+"""Every variant of the rules by its command-line name: the one table the rules read (seats,
+cards dealt and thrown, the crib's card from the pack, the target, the skunk lines).
+
+>>> list(VARIANTS)
+['six-card', 'five-card', 'three-player', 'four-player']
+>>> VARIANTS["five-card"].kept, VARIANTS["five-card"].game
+(3, 61)
+"""
 
 _ALIASES = {"six": "six-card", "6": "six-card", "five": "five-card", "5": "five-card",
             "three": "three-player", "3": "three-player", "four": "four-player", "4": "four-player"}

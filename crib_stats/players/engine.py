@@ -42,15 +42,20 @@ class EnginePlayer:
         self.game_seed = 0
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: this player's ``seat``, the ``variant``'s name, the ``target`` and its own
+        ``seed`` for the game (a digest that says nothing about the cards)."""
         self.game_seed = int(seed)
 
     def discard(self, view: View) -> Answer:
+        """``discard --score``'s first throw at the view's scores, with its P(win) in the note."""
         a = throw_analysis(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
                                   f"{a.hands:,} opponent hands)")
 
     def play(self, view: View) -> Answer:
+        """``advise --score``'s first card (a card that alone fits without a search), its P(win) in
+        the note."""
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
         card, advice, widened = advised_card(view, score=True)

@@ -44,6 +44,7 @@ from crib_stats.referee.player import Answer, PlayerFailure
 from crib_stats.referee.view import ME, OPPONENT, View
 
 PROTOCOL_VERSION = 1
+"""The line protocol's version, sent in every ``new_game`` message (docs/protocol.md)."""
 DEFAULT_TIME_LIMIT = 10.0  # seconds a decision
 MAX_LINE = 1 << 16  # bytes an answer line may take
 RESTARTS = 1  # a program that dies is started again this many times in a match
@@ -262,6 +263,7 @@ class ExecPlayer:
     # -- the Player protocol --------------------------------------------------------------------
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """Starts the program if it is not running (or was out of step) and sends ``new_game``."""
         self.seat, self.shows, self.failed = seat, {}, None
         if self.proc is not None and self.proc.poll() is not None:
             self._died("between games")  # counted; this game is not lost for it
@@ -282,6 +284,8 @@ class ExecPlayer:
                     "seat": seat, "seed": int(seed)})
 
     def discard(self, view: View):
+        """Sends the ``discard`` message and reads the program's answer (checked: a bad one
+        raises :class:`PlayerFailure`, a forfeit)."""
         cards, note = self._ask({"type": "discard", "hand": text_cards(view.hand), "dealer": view.dealer,
                                  "scores": view.scores}, "discard", "discard")
         if not isinstance(cards, list):
@@ -291,6 +295,7 @@ class ExecPlayer:
         return Answer(cards, note or "")
 
     def play(self, view: View):
+        """Sends the ``play`` message and reads the program's card (checked likewise)."""
         message = {"type": "play", "hand": text_cards(view.hand), "count": view.count,
                    "sequence": text_cards(view.sequence),
                    "played": [{"card": card_text(p.card), "by": p.by} for p in view.played],
@@ -303,6 +308,8 @@ class ExecPlayer:
         return Answer(card, note or "")
 
     def observe(self, event) -> None:
+        """Hears the referee's events: after a deal's shows it sends ``show``, at the end
+        ``game_over``."""
         if event.kind == "deal":
             self.shows = {}
         elif event.kind == "show":

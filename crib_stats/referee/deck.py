@@ -37,6 +37,7 @@ from crib_stats.core.errors import CribStatsError
 from crib_stats.core.rules import Variant, variant as get_variant
 
 SEATS = ("first_dealer", "first_pone")
+"""The two seats, named for the first deal: ``first_dealer`` deals deals 0, 2, 4, ..."""
 # deals a deck sequence may use: a deal scores at least 1 point (the go or last card, or a 31),
 # so with both players below 121 a game has at most 2 x 120 + 1 = 241 deals (five-card: 121)
 DEALS_PER_DECK = 256

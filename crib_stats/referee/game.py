@@ -56,6 +56,13 @@ class IllegalDecision(RefereeError):
 
 
 class Turn(NamedTuple):
+    """Whose decision the game waits for (``Game.to_act``): ``seat`` and ``kind``, ``"discard"``
+    or ``"play"``.
+
+    >>> Game("six-card", seed=0, deck=0).to_act()
+    Turn(seat='first_pone', kind='discard')
+    """
+
     seat: str  # "first_dealer" | "first_pone"
     kind: str  # "discard" | "play"
 

@@ -20,6 +20,7 @@ from crib_stats.core.rules import VariantError
 from .deck import SEATS, RefereeError, check_seed, check_two_player, dealer_of
 
 FORMAT = "crib-stats-game/1"
+"""The record's format, its ``format`` field (the JSON Schema: ``crib_stats/schema/record/``)."""
 TOP = ("format", "variant", "target", "seed", "deck", "players", "deals", "result")
 DEAL = ("dealer", "hands", "first_deal_last", "discards", "starter", "heels", "plays", "shows", "scores",
         "decisions")

@@ -34,6 +34,7 @@ class Played:
     points: int
 
     def as_dict(self) -> dict:
+        """JSON-compatible, the card as text."""
         return {"card": card_text(self.card), "by": self.by, "count": self.count, "points": self.points}
 
 
@@ -47,6 +48,7 @@ class Shown:
     points: int
 
     def as_dict(self) -> dict:
+        """JSON-compatible, the cards as text."""
         return {"whose": self.whose, "cards": text_cards(self.cards), "points": self.points}
 
 
