@@ -38,7 +38,7 @@ def test_the_blocks_are_found_in_the_readme_and_the_manual():
     assert all(update_readme.commands(b) for _, b in BLOCKS)  # every block runs at least one command
 
 
-def test_readme_has_the_json_schema_and_the_first_run_note():
-    text = update_readme.README.read_text(encoding="utf-8")
-    assert "## JSON: one schema for every command" in text and "schema_version" in text
-    assert "The first run compiles them" in text
+def test_the_manual_has_the_json_schema_and_the_first_run_note():
+    json_page = (update_readme.DOCS / "json.md").read_text(encoding="utf-8")
+    assert "# JSON: one schema for every command" in json_page and "schema_version" in json_page
+    assert "The first run compiles them" in (update_readme.DOCS / "getting-started.md").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """The records of the whole-game kernel's games (:mod:`.wholegames`) written as text, bytes into
 a ``uint8`` buffer: compact JSON (no spaces), every field in the order the referee writes it,
-``crib-stats-game/1`` (the README's schema; ``crib_stats.match.greedy_games`` gives the runtime
+``crib-stats-game/1`` (docs/record.md; ``crib_stats.match.greedy_games`` gives the runtime
 pieces: the variant's name, the players, the play's reasons).
 
 This module walks the games (each deal's hands, throws, plays, shows and decisions, then the

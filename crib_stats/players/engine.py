@@ -11,7 +11,7 @@ the game on the committed board.
   (ties: the greater E[points], then the higher rank, then the lower suit). A card that is the
   only one to fit is played without asking.
 
-What it assumes of its opponent (the README states it too): that they were dealt uniformly from
+What it assumes of its opponent (docs/referee.md states it too): that they were dealt uniformly from
 the cards it has not seen and threw by the game model's objective for their seat (max E[hand] +
 E[crib] as dealer, E[hand] - E[crib] as pone, random crib model); that they play greedy for the
 rest of the deal (and so, in its model, does it after the card it chooses); and that every later

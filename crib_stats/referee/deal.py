@@ -122,7 +122,7 @@ class Deal:
     # -- the record -----------------------------------------------------------------------------
 
     def record(self) -> dict:
-        """This deal's entry of the record (see the README, "The game record")."""
+        """This deal's entry of the record (docs/record.md)."""
         shows = [{"whose": "crib" if whose == "crib" else seat, "cards": text_cards(cards), "points": b.total,
                   "fifteens": b.fifteens, "pairs": b.pairs, "runs": b.runs, "flush": b.flush, "nobs": b.nobs}
                  for whose, seat, cards, b in self.shows]

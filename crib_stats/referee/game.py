@@ -317,7 +317,7 @@ class Game:
 
     def record(self) -> dict:
         """The game's record so far, ``crib-stats-game/1`` (a new JSON-compatible dict; the
-        schema is in the README, "The game record"); ``result`` is None until the game is over."""
+        format is docs/record.md); ``result`` is None until the game is over."""
         return {"format": FORMAT, "variant": self.variant.name, "target": self.target, "seed": self.seed,
                 "deck": self.deck, "players": dict(self.players), "deals": [d.record() for d in self.deals],
                 "result": None if self.result is None else dict(self.result, scores=dict(self.result["scores"]))}
