@@ -61,7 +61,7 @@ def record(title: str, rows, ratio: str = "speed-up") -> None:
          "ratio": bt / t if ratio == "speed-up" else t / bt} for name, t, bname, bt in rows]})
 
 
-def write_record(path: str, argv: list[str]) -> None:
+def write_record(path: str, argv: list[str], load: float) -> None:
     """The recorded run as JSON: its date, command, commit, machine and tables."""
     import numba
 
@@ -75,7 +75,7 @@ def write_record(path: str, argv: list[str]) -> None:
     run = {"date": datetime.date.today().isoformat(), "command": " ".join(["python scripts/bench.py", *argv]),
            "commit": commit, "machine": f"{cpus} cores ({model}), {platform.system()}",
            "python": platform.python_version(), "numba": numba.__version__,
-           "load": f"{os.getloadavg()[0]:.1f}", "tables": TABLES}
+           "load": f"{load:.1f}", "tables": TABLES}
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(run, fh, indent=1, ensure_ascii=False)
         fh.write("\n")
@@ -282,7 +282,7 @@ def main() -> None:
     run(args)
     if args.record:
         argv = [a for a in sys.argv[1:] if a not in ("--record", args.record)]
-        write_record(args.record, argv)
+        write_record(args.record, argv, load)
         if load > (os.cpu_count() or 1):
             print(f"note: the load average was {load:.1f} when the run started: the seconds are a loaded machine's")
 
