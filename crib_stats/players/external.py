@@ -4,7 +4,8 @@ The referee starts ``COMMAND`` once (split like a shell would, :func:`shlex.spli
 without one), writes one JSON object a line to its standard input and reads one JSON object a
 line from its standard output; its standard error is passed through. Cards are lower-case
 ASCII strings (``"ah"``, ``"10d"``, ``"js"``); answers may spell them any way the command line
-reads. The messages (the README's "The protocol" has an example of each):
+reads. The messages (docs/protocol.md has an example of each, crib_stats/schema/protocol/ the
+JSON Schema of each):
 
 - ``{"type": "new_game", "version": 1, "variant", "target", "seat", "seed"}``: a game begins
   (``seed``: the player's own seed for this game, for a bot that draws at random);

@@ -1,8 +1,8 @@
 """The game record, ``crib-stats-game/1``: its shape, the check of a record read from outside,
 and the comparison of a record with its replay.
 
-A record is a JSON-compatible dict (the schema is in the README, "The game record"); the
-referee writes it (:meth:`crib_stats.referee.game.Game.record`) and replays it
+A record is a JSON-compatible dict (docs/record.md; its JSON Schema is in
+crib_stats/schema/record/); the referee writes it (:meth:`crib_stats.referee.game.Game.record`) and replays it
 (:meth:`~crib_stats.referee.game.Game.from_record`: every decision applied again, then every
 field compared). :func:`check` refuses, in one line, what the replay could not even read
 (wrong types, unknown seats, missing decisions); every other error (a score, a card, a
