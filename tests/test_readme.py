@@ -1,6 +1,9 @@
 """The front page and the manual show real output: every ```console block of README.md and of
-docs/**/*.md matches what its commands print now (scripts/update_readme.py refreshes them)."""
+docs/**/*.md matches what its commands print now (scripts/update_readme.py refreshes them), and
+every ```pycon block runs as a doctest."""
 
+import doctest
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +33,19 @@ def test_console_block_is_current(where):
 def test_extremes_block_is_current(where):
     _, block = where
     assert update_readme.render(block) == block
+
+
+PYCON = [(str(p.relative_to(ROOT)), b) for p in update_readme.pages()
+         for b in re.findall(r"```pycon\n(.*?)```", p.read_text(encoding="utf-8"), re.S)]
+
+
+@pytest.mark.parametrize("where", PYCON, ids=ident)
+def test_python_example_runs(where):
+    name, block = where
+    test = doctest.DocTestParser().get_doctest(block, {}, name, name, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0, name
 
 
 def test_the_blocks_are_found_in_the_readme_and_the_manual():
