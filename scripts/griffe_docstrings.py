@@ -82,7 +82,8 @@ def faces() -> dict[str, list[str]]:
 
 
 def target(face: str, name: str) -> str:
-    """The dotted path where ``face.name`` is defined (the top level's names are lazy)."""
+    """The dotted path where ``face.name`` is defined (the top level's names are lazy: their
+    modules are in ``crib_stats._API``)."""
     if face == PACKAGE:
         return f"{importlib.import_module(PACKAGE)._API[name]}.{name}"
     return f"{face}.{name}"
@@ -128,6 +129,11 @@ class Docstrings(griffe.Extension):
                     walk(member)
 
         walk(pkg)
+        # crib_stats resolves its public names lazily (a module __getattr__), which a static reader
+        # cannot see: give the face an alias per name, so the reference shows crib_stats.NAME
+        for name in faces()[PACKAGE]:
+            if name not in pkg.members:
+                pkg.set_member(name, griffe.Alias(name, target(PACKAGE, name), parent=pkg))
         try:
             missing = undocumented(pkg)
         except griffe.AliasResolutionError as e:  # resolved later by mkdocstrings: check without it
