@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_DOCS := $(VENV)/.installed-docs
 
-.PHONY: run test test-fast bench notebooks data clean
+.PHONY: run test test-fast bench notebooks data docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +18,11 @@ $(STAMP_RUN): pyproject.toml | $(BIN)/python
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(STAMP_RUN)
+	touch $@ $(STAMP_RUN) $(STAMP_DOCS)
+
+$(STAMP_DOCS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
 
 run: $(STAMP_RUN)
 	$(BIN)/crib-stats enumerate
@@ -38,17 +43,22 @@ test-fast: $(STAMP_TEST)
 	NUMBA_CACHE_DIR=$(CURDIR)/$(VENV)/numba-cache $(BIN)/python -m pytest $(XDIST) -m "not slow"
 
 bench: $(STAMP_TEST)
-	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench.py --record
 
 data: $(STAMP_TEST)
 	$(BIN)/python scripts/regenerate_data.py
+
+# the manual (docs/, mkdocs.yml) into site/, not committed; any warning (a broken link, a missing
+# page, a public name without a docstring) fails it; make test builds it too (tests/test_docs.py)
+docs: $(STAMP_DOCS)
+	$(BIN)/python -m mkdocs build --strict --site-dir site
 
 notebooks: $(STAMP_TEST)
 	$(BIN)/python -m pip install --quiet -e '.[notebooks]'
 	$(BIN)/jupyter lab notebooks/
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist site *.egg-info
 	find crib_stats -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/numba" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/sweep" \
 		"$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/equilibrium" "$${XDG_CACHE_HOME:-$$HOME/.cache}/crib-stats/tables"

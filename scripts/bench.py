@@ -2,16 +2,25 @@
 """Timings as ratios against baselines measured in the same run.
 
 Usage: python scripts/bench.py [--quick] [--startup] [--board] [--games] [--engine] [--advise [--against REV]]
+                                [--record [FILE]]
 
 Each row: what was timed (best of several runs), the baseline it is compared with (measured
 now, on this machine), and the speed-up. Machines here are noisy: read the ratios, not the
 absolute seconds, and never turn these into test assertions.
+
+``--record`` also writes the tables, dated, with the machine, the command and the commit, as JSON
+(default docs/bench.json): the manual's performance page is built from that file
+(scripts/mkdocs_hooks.py), so its figures are the last recorded run's, never typed. It is slow:
+run it by hand (``make bench``), not in ``make test``.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import os
+import platform
 import random
 import subprocess
 import sys
@@ -40,6 +49,37 @@ from crib_stats.core.tables import hands  # noqa: E402
 from crib_stats.model.variants import variant  # noqa: E402
 
 CLI = os.path.join(os.path.dirname(sys.executable), "crib-stats")
+RECORD = os.path.join(ROOT, "docs", "bench.json")
+TABLES: list[dict] = []  # every table printed, for --record
+
+
+def record(title: str, rows, ratio: str = "speed-up") -> None:
+    """Keep a printed table for --record: ``ratio`` is "speed-up" (baseline / timed) or "times"
+    (timed / baseline)."""
+    TABLES.append({"title": title, "ratio": ratio, "rows": [
+        {"name": name or "(the same)", "seconds": t, "baseline": bname, "baseline_seconds": bt,
+         "ratio": bt / t if ratio == "speed-up" else t / bt} for name, t, bname, bt in rows]})
+
+
+def write_record(path: str, argv: list[str], load: float) -> None:
+    """The recorded run as JSON: its date, command, commit, machine and tables."""
+    import numba
+
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    cpus = os.cpu_count()
+    try:
+        model = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        model = platform.processor() or platform.machine()
+    run = {"date": datetime.date.today().isoformat(), "command": " ".join(["python scripts/bench.py", *argv]),
+           "commit": commit, "machine": f"{cpus} cores ({model}), {platform.system()}",
+           "python": platform.python_version(), "numba": numba.__version__,
+           "load": f"{load:.1f}", "tables": TABLES}
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(run, fh, indent=1, ensure_ascii=False)
+        fh.write("\n")
+    print(f"recorded: {path}")
 
 
 def best_of(fn, repeat=5):
@@ -235,12 +275,25 @@ def main() -> None:
     ap.add_argument("--searches", action="store_true",
                     help="only the exhaustive searches' rows: the play's extremes and tables, Hessel's start (#34)")
     ap.add_argument("--against", metavar="REV", help="with --advise: each call against git revision REV's code")
+    ap.add_argument("--record", nargs="?", const=RECORD, metavar="FILE",
+                    help="also write the tables as JSON for the manual's performance page (default docs/bench.json)")
     args = ap.parse_args()
+    load = os.getloadavg()[0]
+    run(args)
+    if args.record:
+        argv = [a for a in sys.argv[1:] if a not in ("--record", args.record)]
+        write_record(args.record, argv, load)
+        if load > (os.cpu_count() or 1):
+            print(f"note: the load average was {load:.1f} when the run started: the seconds are a loaded machine's")
+
+
+def run(args) -> None:
+    """The tables the options ask for, printed (and kept for --record)."""
     if args.games:
-        bench_referee.print_rows(bench_referee.referee_rows())
-        return bench_match.print_rows(bench_match.match_rows())
+        print_referee(bench_referee.referee_rows())
+        return print_match(bench_match.match_rows())
     if args.engine:
-        return bench_match.print_engine(bench_match.engine_rows())
+        return print_engine(bench_match.engine_rows())
     if args.advise:
         if args.against:
             same_answers_against(args.against)
@@ -400,11 +453,11 @@ def main() -> None:
     print()
     print_startup()
     print()
-    bench_referee.print_rows(bench_referee.referee_rows())
+    print_referee(bench_referee.referee_rows())
     print()
-    bench_match.print_rows(bench_match.match_rows())
+    print_match(bench_match.match_rows())
     print()
-    bench_match.print_engine(bench_match.engine_rows())
+    print_engine(bench_match.engine_rows())
 
 
 ADVISE_HAND = ("5h 6h 7c jd qs kd", "qs kd", "4c")
@@ -651,21 +704,41 @@ def board_rows(cli: str, rounds: int = 5) -> list[tuple[str, float, str, float]]
 
 
 def print_rows(rows: list[tuple[str, float, str, float]]) -> None:
+    record("timings, warm unless said (seconds)", rows)
     print(f"{'timed':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'ratio':>8}")
     for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {bt / t:>7.2f}x")
 
 
+def print_referee(rows) -> None:
+    record("whole games, in-process (seconds a game)", rows)
+    bench_referee.print_rows(rows)
+
+
+def print_match(rows) -> None:
+    record("greedy vs greedy whole games (seconds a game)", rows)
+    bench_match.print_rows(rows)
+
+
+def print_engine(rows) -> None:
+    record("the engine, warm, in-process (seconds)", rows)
+    bench_match.print_engine(rows)
+
+
 def print_board() -> None:
     print(f"{'discard for the board: whole warm process':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} "
           f"{'times':>8}")
-    for name, t, bname, bt in board_rows(CLI):
+    rows = board_rows(CLI)
+    record("discard for the board: whole warm process (seconds)", rows, "times")
+    for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {t / bt:>7.2f}x")
 
 
 def print_startup() -> None:
     print(f"{'start-up: whole warm process':<76} {'seconds':>9}  {'baseline':<48} {'seconds':>9} {'times':>8}")
-    for name, t, bname, bt in startup_rows(CLI):
+    rows = startup_rows(CLI)
+    record("start-up: whole warm process (seconds)", rows, "times")
+    for name, t, bname, bt in rows:
         print(f"{name:<76} {t:>9.4f}  {bname:<48} {bt:>9.4f} {t / bt:>7.2f}x")
 
 

@@ -217,13 +217,12 @@ def test_ctrl_c_during_a_match_kills_and_reaps_the_bot(tmp_path):
         assert not Path(f"/proc/{pid}").exists(), f"bot {pid} left running"
 
 
-def test_the_readme_shows_every_message_with_the_fields_the_referee_sends(tmp_path):
-    """The protocol's examples in the README against the messages a real match sends (a bot
+def test_the_manual_shows_every_message_with_the_fields_the_referee_sends(tmp_path):
+    """The protocol's examples in the manual (docs/protocol.md) against the messages a real match sends (a bot
     that logs every line): the same types, each with the same fields, and the same nested fields."""
     import re
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### The protocol (version 1)"):text.index("### The game record")]
+    section = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     shown = {m["type"]: m for m in (json.loads(x) for x in re.findall(r"```json\n(.*?)\n```", section, re.S))}
     log = tmp_path / "log.jsonl"
     script = tmp_path / "log_bot.py"

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -310,15 +311,13 @@ def test_the_model_field_has_one_shape(cli, argv):
     assert all(isinstance(v, str) and v for v in model["assumes"].values())
 
 
-def test_the_readme_lists_every_command_that_prints_json():
+def test_the_manual_lists_every_command_that_prints_json():
     import argparse
     from pathlib import Path
 
     from crib_stats.presentation.parser import build_parser
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## JSON: one schema for every command"):]
-    section = section[:section.index("\n## ", 1)]
+    section = (Path(__file__).resolve().parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     printing = [name for name, p in sub.choices.items() if "--json" in p._option_string_actions]
     assert {"advise", "game", "discard"} <= set(printing)
@@ -360,10 +359,10 @@ def test_the_published_figures_name_sources_a_user_can_see(cli, variant):
 
     code, out, _ = cli("game", "--variant", variant)
     flat = " ".join(out.split())
-    assert code == 0 and "issue #21" not in flat and "their sources: the README, crib-stats game" in flat
+    assert code == 0 and "issue #21" not in flat and "their sources: the manual, crib-stats game" in flat
     assert all(re.search(r"\(.+\)", label) for label, _, _ in rg.PUBLISHED[variant])  # each names its source
-    readme = open("README.md", encoding="utf-8").read()
-    assert "blog.cribbagepro.net" in readme and "DeLynn Colvert" in readme
+    page = (Path(__file__).resolve().parent.parent / "docs" / "commands" / "game.md").read_text(encoding="utf-8")
+    assert "blog.cribbagepro.net" in page and "DeLynn Colvert" in page
 
 
 def test_refusals_give_reasons_that_apply(cli):

@@ -1,7 +1,9 @@
 """One JSON convention for every command's --json: schema_version, command and variant in every
 object; cards always lists of strings; every exact value x comes as x (a number) and x_exact
 ("p/q") that agree, every sampled one as x and its standard error x_se; keys use the command
-line's names (no underscores inside names like five_card)."""
+line's names (no underscores inside names like five_card); and each object validates against its
+command's JSON Schema, crib_stats/schema/json/COMMAND.schema.json (tests/schemas.py: strictly, so a
+field the command prints that its schema does not describe fails too)."""
 
 import json
 import re
@@ -9,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+import schemas
 from crib_stats.presentation.report import SCHEMA_VERSION
 
 COMMANDS = [
@@ -31,6 +34,18 @@ COMMANDS = [
     ["peg", "--pone", "5", "5", "4", "4", "--dealer", "5", "4", "4", "K", "--best", "pone"],
     ["advise", "5h", "6h", "7c", "jd", "qs", "kd", "--throw", "qs", "kd", "--starter", "4c", "--dealer", "--played",
      "10s", "--score", "100", "104"],
+    ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "minimax"],
+    pytest.param(["peg", "--extremes", "--variant", "five-card"], marks=pytest.mark.slow),
+    # match: tests/test_match_cli.py; review: tests/test_review.py (each calls the test below)
+]
+# validated against their schemas only: game's figures are {name: value, "se": error} (not x and
+# x_se) and its board-play shares have no exact twin; claims' framings map names ("hand") to text
+SCHEMA_ONLY = [
+    ["game"],
+    ["game", "--at", "104", "110", "--dealer"],
+    ["game", "--variant", "five-card", "--at", "60", "60", "--pone"],
+    ["game", "--board-play"],
+    ["claims", "--id", "odds-29", "--id", "dealer-total-78", "--id", "show-5-5-10-j"],
 ]
 CARD_KEYS = {"hand", "dealt", "throw", "keep", "pone", "dealer", "play"}
 VARIANTS = {"six-card", "five-card", "three-player", "four-player", None}
@@ -67,3 +82,40 @@ def test_every_json_object_follows_the_schema(cli, argv):
             board = key.startswith("p_win") or key == "p_skunked"
             assert key in {"sd", "probability"} or sampled or board, f"{path}.{key} has no exact twin"
         assert not re.search(r"(five|six)_card|_player", key), (path, key)  # the CLI's names: five-card
+    schemas.check(f"json/{argv[0]}.schema.json", d)
+
+
+@pytest.mark.parametrize("argv", SCHEMA_ONLY, ids=lambda a: " ".join(a[:3]))
+def test_every_json_object_follows_its_commands_schema(cli, argv):
+    code, out, _ = cli(*argv, "--json")
+    assert code == 0
+    schemas.check(f"json/{argv[0]}.schema.json", json.loads(out))
+
+
+def test_every_command_that_prints_json_has_a_schema_and_is_validated():
+    import argparse
+    from pathlib import Path
+
+    from crib_stats.presentation.parser import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    printing = {name for name, p in sub.choices.items() if "--json" in p._option_string_actions}
+    assert {n for n in schemas.names() if n.startswith("json/")} == {f"json/{n}.schema.json" for n in printing}
+    here = Path(__file__).parent
+    validated = {(a.values[0] if hasattr(a, "values") else a)[0] for a in COMMANDS + SCHEMA_ONLY}
+    validated |= {"match"} if "test_every_json_object_follows_the_schema" in (here / "test_match_cli.py").read_text() else set()
+    validated |= {"review"} if "test_every_json_object_follows_the_schema" in (here / "test_review.py").read_text() else set()
+    assert validated == printing
+
+
+def test_the_schemas_refuse_an_object_that_breaks_the_conventions(cli):
+    code, out, _ = cli("discard", "5h", "6h", "7c", "jd", "qs", "kd", "--pone", "--top", "2", "--json")
+    d = json.loads(out)
+    schemas.check("json/discard.schema.json", d)
+    for change in (lambda x: x.update(schema_version=2), lambda x: x.update(command="score"),
+                   lambda x: x["throws"][0].update(hand_ev_exact="11.391"),
+                   lambda x: x["throws"][0].update(throw=["6h", "7c"]),  # the record's cards, not the command's
+                   lambda x: x.update(variant="six_card"), lambda x: x.update(colour="red")):
+        bad = json.loads(out)
+        change(bad)
+        assert not schemas.validator("json/discard.schema.json").is_valid(bad)

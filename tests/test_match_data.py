@@ -85,8 +85,8 @@ def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp
         assert abs(s["first_dealer_win_rate"] - board) <= 3 * math.hypot(s["first_dealer_win_rate_se"], board_se)
 
 
-def readme_row(key: str, stored) -> str:
-    """The README's row of match ``key`` ("The committed matches"), from the committed data."""
+def manual_row(key: str, stored) -> str:
+    """The manual's row of match ``key`` (docs/commands/match.md, "The committed matches"), from the committed data."""
     p = MATCHES[key]
     head = f"| `{key}` | {p.a} vs {p.b}, {p.variant} | {p.pairs:,} |"
     if key not in stored:
@@ -98,8 +98,8 @@ def readme_row(key: str, stored) -> str:
     return head + f" {100 * s['win_rate']:.2f}% ± {100 * s['win_rate_se']:.2f} | {first} | {s['deals_mean']:.2f} |"
 
 
-def test_the_readme_the_notebook_and_the_index_say_which_matches_are_committed(stored):
-    """A planned match not played yet is listed as planned, and only then: the README's table
+def test_the_manual_the_notebook_and_the_index_say_which_matches_are_committed(stored):
+    """A planned match not played yet is listed as planned, and only then: the manual's table
     (its committed rows are the data's figures), the notebook's committed output and the index's
     description all agree with the data."""
     import json
@@ -108,9 +108,9 @@ def test_the_readme_the_notebook_and_the_index_say_which_matches_are_committed(s
     from crib_stats.match.committed import contents, planned
 
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text()
+    page = (root / "docs" / "commands" / "match.md").read_text()
     for key in MATCHES:
-        assert readme_row(key, stored) in readme, key
+        assert manual_row(key, stored) in page, key
     nb = json.loads((root / "notebooks" / "10_match.ipynb").read_text())
     printed = "".join("".join(o.get("text", "")) for o in nb["cells"][1]["outputs"]).splitlines()
     assert printed[0] == "committed: " + ", ".join(k for k in MATCHES if k in stored)

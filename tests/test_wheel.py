@@ -58,6 +58,22 @@ def test_the_wheel_holds_the_code_and_every_committed_table(wheel_env):
     assert "crib_stats/presentation/cli.py" in names and "crib_stats/kernels/show.py" in names
 
 
+def test_the_wheel_ships_every_json_schema_and_they_resolve_from_it(wheel_env):
+    """The schemas of the record, the protocol and the --json objects are package data: a bot
+    author's program finds them in the installed package, each file as committed."""
+    names = set(zipfile.ZipFile(wheel_env["wheel"]).namelist())
+    home = ROOT / "crib_stats" / "schema"
+    committed = sorted(p.relative_to(home).as_posix() for p in home.rglob("*.json"))
+    assert committed and [n for n in committed if f"crib_stats/schema/{n}" not in names] == []
+    out = run(wheel_env, "-c", "from importlib.resources import files; import json; "
+              "s = files('crib_stats') / 'schema'; "
+              "print(json.loads((s / 'record' / 'crib-stats-game-1.schema.json').read_text())['title']); "
+              "print(sum(1 for p in (s / 'protocol' / '1').iterdir()))", python=True)
+    assert out.returncode == 0, out.stderr
+    title, messages = out.stdout.split("\n")[:2]
+    assert title.startswith("crib-stats-game/1") and int(messages) == len([n for n in committed if n.startswith("protocol/1/")])
+
+
 def test_crib_stats_comes_from_the_wheel(wheel_env):
     out = run(wheel_env, "-c", "import crib_stats, crib_stats.core.data as d; print(crib_stats.__file__); "
               "print(d.DATA_DIR)", python=True)

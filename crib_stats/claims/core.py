@@ -32,6 +32,7 @@ S2 = "002_70e7159913351c5b.txt"  # six-card rules, variants, FAQ
 
 VERDICTS = ("reproduced", "wrong", "depends on framing", "model-dependent", "rule", "transcribed", "holds",
             "mostly holds", "depends")  # the last three: a rule of thumb measured (crib_stats.game.peg_rules)
+"""Every verdict a finding may carry, in the order of the report."""
 FRAMINGS = {
     "hand": "a random 4-card hand + starter (12,994,800 equally likely)",
     "crib": "a random 4-card crib + starter, crib rules",
@@ -44,6 +45,7 @@ FRAMINGS = {
     "advised play": "situations of real deals (objective discards, greedy play) where a rule of thumb applies, each "
                     "legal card valued exactly by crib-stats advise",
 }
+"""Each framing a claim is computed in, and what it means (the report's "Framings")."""
 
 
 class ClaimError(CribStatsError, KeyError):
@@ -52,6 +54,7 @@ class ClaimError(CribStatsError, KeyError):
     def __str__(self) -> str:
         return str(self.args[0])
 MAXIMA_FILE = "claims_maxima.json"
+"""The committed file of the exhaustive maxima (``crib-stats claims --out DIR`` writes it)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,11 @@ class Finding:
 
 @dataclass(frozen=True)
 class Claim:
+    """One quantitative claim of the seeds: its ``id``, a short ``quote``, the seed ``files`` it
+    comes from, the ``framing`` it is computed in (a key of :data:`FRAMINGS`), the ``command``
+    that reproduces it, the seed's figure as ``claimed``, and ``check``, which computes our
+    value and the verdict from it (a :class:`Finding`)."""
+
     id: str
     quote: str
     files: tuple[str, ...]
@@ -81,11 +89,15 @@ class Claim:
 
 @dataclass(frozen=True)
 class Entry:
+    """A claim with its finding, as :func:`evaluate` returns it; ``read_from`` names the
+    committed files the finding was read from instead of computed."""
+
     claim: Claim
     finding: Finding
     read_from: tuple[str, ...] = ()  # committed files (data/...) the finding read instead of computing
 
     def as_dict(self) -> dict:
+        """The entry as ``crib-stats claims --json`` lists it."""
         c, f = self.claim, self.finding
         return {"id": c.id, "claim": c.quote, "claimed": c.claimed, "files": list(c.files),
                 "framing": c.framing, "framing_text": FRAMINGS[c.framing], "ours": f.ours,

@@ -67,6 +67,11 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
+        """Exactly one card from text, spelled any way :func:`parse` reads.
+
+        >>> Card.parse("10h"), Card.parse("T♥") == Card.parse("10H")
+        (Card('10♥'), True)
+        """
         cards = parse(text)
         if len(cards) != 1:
             raise CardError(f"expected one card, got {len(cards)} in {text!r}; {ACCEPTED}")
@@ -74,6 +79,11 @@ class Card:
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
+        """The card of a kernel's code ``rank * 4 + suit`` (the inverse of :attr:`code`).
+
+        >>> Card.from_code(47), Card.from_code(Card.parse("ah").code)
+        (Card('Q♠'), Card('A♥'))
+        """
         return cls(int(code) >> 2, int(code) & 3)
 
     @property

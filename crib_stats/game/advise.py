@@ -84,6 +84,14 @@ class CardAdvice:
 
 @dataclass(frozen=True)
 class Advice:
+    """What :func:`advise` answers: every card you may play now, best first, each with
+    E[your play points from now on - theirs] (exact, a ``Fraction``), what it gives up against
+    the best and, with a score, its P(win); the position (hand, throw, starter, the play so far,
+    the count), how many opponent hands are still possible of how many, the greedy card, and
+    the model (:meth:`assumptions`). ``posterior`` is ``"widened"`` where no hand thrown by the
+    policy fitted the play (``when_no_hand="widen"``). docs/commands/advise.md shows it at work.
+    """
+
     variant: str
     role: str
     hand: tuple[str, ...]  # the kept cards
@@ -102,6 +110,8 @@ class Advice:
     posterior: str = "policy"  # "widened": no hand of the policy's fitted the play (advise's when_no_hand)
 
     def assumptions(self) -> dict:
+        """The model, clause by clause (``deal``, ``discard``, ``history``, ``rest_of_play``, and
+        ``board`` with a score): each a sentence, as ``--json`` prints it under ``model.assumes``."""
         v = get_variant(self.variant)
         discard = ASSUMES[self.policy] if self.posterior == "policy" else ASSUMES["widened"].format(policy=self.policy)
         out = {"deal": ASSUMES["deal"].format(dealt=v.dealt, unseen=52 - v.dealt - 1),
@@ -122,6 +132,8 @@ class Advice:
                 "consistent with the play so far")
 
     def as_dict(self) -> dict:
+        """The advice as ``crib-stats advise --json`` prints it (without the command's
+        ``schema_version``, ``command`` and timing)."""
         return {"variant": self.variant, "role": self.role, "hand": list(self.hand), "throw": list(self.throw),
                 "starter": self.starter, "played": [{"card": c, "by": who} for c, who in self.played],
                 "count": self.count, "model": {"name": f"advise/{self.policy}/greedy", "discard_policy": self.policy,

@@ -30,8 +30,8 @@ P(win)s share a rank) and the number of ``choices`` ranked.
 
 The total P(win) given up in a game is the sum over the seat's decisions (each a change of one
 decision at the position the game reached: the difference of the two players' chances, to first
-order, as README "What the stand-in gives up" argues); its error adds the decisions' variances
-(their samples are independent), a bound when any decision's is.
+order, as the manual's "What the stand-in gives up" argues, docs/commands/discard-score.md); its
+error adds the decisions' variances (their samples are independent), a bound when any decision's is.
 
 Everything is a function of its arguments: nothing is kept between calls but the advisors' own
 per-process tables, so the page may review one decision (:func:`review_decision`), a game's

@@ -180,10 +180,14 @@ class Match:
             yield from unpack_records(p["records"]).splitlines(keepends=True)
 
     def records(self) -> Iterator[dict]:
+        """Every game's record (``crib-stats-game/1``), in game order: game 2k is deck k with A
+        dealing first, game 2k + 1 the same deck with B first."""
         for line in self.lines():
             yield json.loads(line)
 
     def summary(self) -> dict:
+        """The match's figures as ``crib-stats match --json`` prints them (win rates paired and
+        raw with their standard errors, game points, skunks, the first dealer, deals, forfeits)."""
         from .summary import summarise
 
         return summarise(self)

@@ -90,7 +90,7 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
 
     ``progress(done, total)`` is called after each block of pone hands. The result is kept for
     the process (45 s of search for the six-card game on one core; the same for any ``blocks``), so a
-    second call (the web server's, a notebook's, the README's and the drift test's in one test
+    second call (the web server's, a notebook's, the manual's and the drift test's in one test
     run) is immediate, a copy of it, and reports its progress as done at once; ``remember``
     False searches again (a benchmark's timing).
     """

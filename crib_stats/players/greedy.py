@@ -65,11 +65,15 @@ class GreedyPlayer:
     name = "greedy"
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: this player's ``seat``, the ``variant``'s name, the ``target`` and its own
+        ``seed`` for the game (a digest that says nothing about the cards)."""
         pass  # nothing random, nothing remembered
 
     def discard(self, view: View) -> list[Card]:
+        """The sweep's objective throw, as the deal model throws."""
         return objective_throw(view)
 
     def play(self, view: View) -> Card:
+        """The greedy card (``peg --policy greedy``'s rank; of that rank, the lowest suit)."""
         r = greedy_rank(view)
         return min((c for c in view.legal if c.rank == r), key=lambda c: c.suit)

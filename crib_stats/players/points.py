@@ -53,14 +53,19 @@ class PointsPlayer:
     name = "points"
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: this player's ``seat``, the ``variant``'s name, the ``target`` and its own
+        ``seed`` for the game (a digest that says nothing about the cards)."""
         pass  # nothing random, nothing remembered
 
     def discard(self, view: View) -> Answer:
+        """The throw of the best net with E[peg] (``discard --pegging greedy``'s first row; the
+        five-card game: the show's net alone)."""
         best = points_throw(view)
         peg = "" if best.peg_ev is None else f" with E[peg] {float(best.peg_ev):+.3f}"
         return Answer(best.throw, f"net {float(best.net_ev):.3f}{peg}")
 
     def play(self, view: View):
+        """``advise``'s first card without a score: the greatest E[your play points - theirs]."""
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
         if len(view.seats) > 2:

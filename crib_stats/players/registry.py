@@ -45,10 +45,13 @@ PREFIXES: dict[str, Callable[[str, int], Player]] = {
 
 
 def register(name: str, maker: Callable[[int], Player]) -> None:
+    """Make ``maker(seed)`` the player called ``name`` (for :func:`make_player`, ``crib-stats
+    match``, the page)."""
     MAKERS[name] = maker
 
 
 def register_prefix(prefix: str, maker: Callable[[str, int], Player]) -> None:
+    """Make ``maker(text, seed)`` the player of every name ``prefix:text`` (as ``exec:COMMAND``)."""
     PREFIXES[prefix] = maker
 
 

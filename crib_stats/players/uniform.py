@@ -17,6 +17,15 @@ from crib_stats.model.view import View
 
 
 class RandomPlayer:
+    """Uniformly random legal decisions: every throw equally likely, then every legal card;
+    reproducible from its seed and the game's.
+
+    >>> from crib_stats.referee import play_game
+    >>> record = play_game((RandomPlayer(1), RandomPlayer(2)), seed=0)
+    >>> record["result"]["winner"] in ("first_dealer", "first_pone")
+    True
+    """
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
@@ -24,10 +33,14 @@ class RandomPlayer:
         self.rng = random.Random(f"crib-stats random/{self.seed}")
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: this player's ``seat``, the ``variant``'s name, the ``target`` and its own
+        ``seed`` for the game (a digest that says nothing about the cards)."""
         self.rng = random.Random(f"crib-stats random/{self.seed}/{seed}")
 
     def discard(self, view: View) -> list[Card]:
+        """Any ``view.throw`` cards of the hand, each set equally likely."""
         return self.rng.sample(list(view.hand), view.throw)
 
     def play(self, view: View) -> Card:
+        """Any card of ``view.legal``, each equally likely."""
         return self.rng.choice(view.legal)

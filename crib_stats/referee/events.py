@@ -42,6 +42,13 @@ KINDS = ("first_deal_last", "deal", "discard", "starter", "heels", "card", "go-s
 
 @dataclass(frozen=True)
 class Event:
+    """One event of the game's public log (``Game.events``): its ``index`` in the log, its
+    ``kind`` (one of ``first_deal_last``, ``deal``, ``discard``, ``starter``, ``heels``, ``card``,
+    ``go-said``, ``go``, ``last``, ``show``, ``game_over``), its ``deal``, the ``seat`` it concerns,
+    both seats' ``scores`` after it, and what its kind sets: ``points``, ``card``, ``count``,
+    ``why``, ``whose`` and ``cards`` (a show, with its ``breakdown``), ``result``. Every event is
+    public when it happens (a discard says who threw, not what)."""
+
     index: int  # its place in the game's log, from 0
     kind: str  # one of KINDS
     deal: int  # the deal it belongs to, from 0

@@ -242,6 +242,7 @@ def content_digest(modules=(), inputs=()) -> str:
 
 
 MAX_AGE_DAYS = 30
+"""A cache entry unused for this many days is removed when a new entry is written (:func:`prune_stale`)."""
 
 
 def touch(path) -> None:

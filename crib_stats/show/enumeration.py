@@ -93,6 +93,16 @@ def summarise(table: str, hist: np.ndarray) -> Summary:
 
 
 def summary(table: str = "hand", method: str = "brute") -> Summary:
+    """The exact score distribution of ``table`` (``hand``, ``crib`` or ``five-card``) over
+    every combination, as a :class:`Summary`: counts by score, the exact mean and variance
+    (``fractions.Fraction``), the maximum and the impossible scores. ``method``: ``brute``
+    (every combination through the scorer) or ``ranks`` (rank multisets, suits counted); the
+    two agree to the last count.
+
+    >>> s = summary("hand")
+    >>> s.combinations, s.mean, s.max_score, s.impossible
+    (12994800, Fraction(60759, 12740), 29, (19, 25, 26, 27))
+    """
     return summarise(table, counts(table, method))
 
 

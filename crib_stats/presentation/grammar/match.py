@@ -13,7 +13,7 @@ MATCH_DESCRIPTION = (
     "model's), random, points (discard's and advise's best for points), engine\n"
     "(discard --score's and advise --score's best, by P(win)), any registered name,\n"
     "or exec:COMMAND, a program speaking the line protocol (JSON lines on its stdin\n"
-    "and stdout: README, \"The protocol\").\n"
+    "and stdout: the manual's page \"The protocol\", docs/protocol.md).\n"
     "Sharded by deck; finished shards are cached, so a killed match resumes.")
 MATCH_EXAMPLES = ["crib-stats match greedy random --games 200",
                   "crib-stats match engine greedy --games 200",

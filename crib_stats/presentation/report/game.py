@@ -10,8 +10,8 @@ from fractions import Fraction
 from crib_stats.game.board import skunk_name
 from crib_stats.presentation.report.base import exact, header
 
-# published figures beside the computed ones, each with its source (the README's game section
-# says more; none is in the seed documents)
+# published figures beside the computed ones, each with its source (the manual's game page,
+# docs/commands/game.md, says more; none is in the seed documents)
 PUBLISHED = {
     "six-card": [
         ("first dealer wins, Cribbage Pro's online games, all players (its blog, October 2012)", 0.555,
@@ -26,7 +26,7 @@ PUBLISHED = {
         ("dealer wants 3, opponent 4: 5 to 4 on the dealer (a 19th-century odds table)", 5 / 9, "cell_58_57"),
     ],
 }
-PUBLISHED_HEAD = "published figures (other people's; their sources: the README, crib-stats game)"
+PUBLISHED_HEAD = "published figures (other people's; their sources: the manual, crib-stats game)"
 DISCARD_TEXT = {"objective": "objective (dealer max E[hand] + E[crib], pone max E[hand] - E[crib], random crib, "
                              "exact, the sweep's tie rule)",
                 "equilibrium": "equilibrium (the thrown ranks by the solved discard game's purified strategy for "

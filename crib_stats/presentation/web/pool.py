@@ -20,7 +20,7 @@ it shares nothing with the server, so the server's own requests keep their core,
 crashed call is ended by killing its process, and numba's threading layer never sees two
 callers. ``thread``: the calls run on threads of the server's process (numba's threading layer
 must then be thread-safe: ``omp`` or ``tbb``, not ``workqueue``). ``scripts/bench_web.py
---heavy thread|process`` measures both under the same load; the README gives the figures.
+--heavy thread|process`` measures both under the same load; the manual (docs/web.md) gives the figures.
 
 A job is a module-level function marked with :func:`job` returning the answer's JSON text; a
 :class:`~crib_stats.core.errors.CribStatsError` it raises comes back as the same error (one
