@@ -43,6 +43,11 @@ def registry() -> tuple[Claim, ...]:
 
 
 def get(claim_id: str) -> Claim:
+    """The claim of that id; :class:`ClaimError` (its message lists some ids) when there is none.
+
+    >>> get("odds-29").command
+    'crib-stats enumerate'
+    """
     for c in REGISTRY:
         if c.id == claim_id:
             return c

@@ -65,6 +65,7 @@ class PegEvent:
     turn: int | None = None
 
     def as_dict(self) -> dict:
+        """JSON-compatible (``crib-stats peg --json``'s events)."""
         return {"kind": self.kind, "player": self.player, "card": self.card, "count": self.count,
                 "points": self.points, "why": self.why}
 
@@ -126,9 +127,11 @@ class PlayState:
         return len(self.hands)
 
     def name(self, player: int) -> str:
+        """A player as the events name it: its role with two players, its turn with more."""
         return ROLES[player] if self.players == 2 else str(player)
 
     def can_play(self, player: int) -> bool:
+        """Whether ``player`` holds a card that fits the count."""
         return any(c.pip <= 31 - self.count for c in self.hands[player])
 
     def _event(self, kind: str, player: int, card: str | None, points: int, why: str) -> None:
@@ -163,6 +166,7 @@ class PlayState:
             self.last_pts = 0
 
     def apply(self, card: PegCard) -> None:
+        """The mover plays ``card`` (legal: the caller has checked it), scored as the rules say."""
         player = self.turn
         self.hands[player].remove(card)
         self.count += card.pip

@@ -33,8 +33,9 @@ NAMES = {
     3: ("first_dealer", "first_left", "first_right"),
     4: ("north", "east", "south", "west"),
 }
-# the two seats of a two-player deal by turn: the pone (turn 0: cuts, leads, shows first), the dealer
 ROLES = ("pone", "dealer")
+"""The two seats of a two-player deal by turn: the pone (turn 0: cuts, leads, shows first), the
+dealer (turn 1)."""
 PONE, DEALER = 0, 1
 
 

@@ -34,16 +34,22 @@ class VariantError(CribStatsError):
 
 
 CRIB_SIZE = 4
-HEELS = 2  # a jack turned as the starter: the dealer pegs 2 at once (not part of any show)
-# the most a kept hand scores with the starter (a 4-card hand: 29; the five-card game's 3-card
-# hand: 20); tests derive both from the exhaustive enumeration
+"""Cards in a crib, in every variant."""
+HEELS = 2
+"""A jack turned as the starter: the dealer pegs 2 at once (his heels; not part of any show)."""
 MAX_HAND = {4: 29, 3: 20}
+"""The most a kept hand scores with the starter, by its size (a 4-card hand: 29; the five-card
+game's 3-card hand: 20); the tests derive both from the exhaustive enumeration."""
 MAX_CRIB = 29
-# tournament game points of a game between two sides: a win, and a win by a skunk (or a double)
-WIN_POINTS, SKUNK_POINTS = 2, 3
-# the skunk lines by target: the loser below the first is skunked, below the second double-skunked
-# (0: none); 121: 91 and 61; 91: 61 and 31; 61: 31 (the five-card game's lurch), no double
+"""The most a crib scores with the starter."""
+WIN_POINTS = 2
+"""Tournament game points of a game between two sides: a win."""
+SKUNK_POINTS = 3
+"""... and a win by a skunk (or a double skunk)."""
 SKUNK_LINES = {121: (91, 61), 91: (61, 31), 61: (31, 0)}
+"""The skunk lines by target: the loser below the first is skunked, below the second
+double-skunked (0: none); 121: 91 and 61; 91: 61 and 31; 61: 31 (the five-card game's lurch),
+no double."""
 
 
 @dataclass(frozen=True)
@@ -145,11 +151,21 @@ VARIANTS: dict[str, Variant] = {
         Variant("four-player", players=4, dealt=5, throw=1, crib_from_deck=0, targets=(121,), teams=((0, 2), (1, 3))),
     )
 }
+"""Every variant by its command-line name, at its default target without muggins: the one table
+the rules read (seats, cards dealt and thrown, the crib's card from the pack, the targets, the
+partnerships).
+
+>>> list(VARIANTS)
+['six-card', 'five-card', 'three-player', 'four-player']
+>>> VARIANTS["five-card"].kept, VARIANTS["five-card"].target
+(3, 61)
+"""
 
 _ALIASES = {"six": "six-card", "6": "six-card", "five": "five-card", "5": "five-card",
             "three": "three-player", "3": "three-player", "four": "four-player", "4": "four-player"}
 
 DEFAULT_VARIANT = "six-card"
+"""The variant a command plays when none is named."""
 
 
 def variant(name: str | Variant = DEFAULT_VARIANT, target: int | None = None, muggins: bool | None = None) -> Variant:

@@ -131,6 +131,7 @@ class View:
         return max(v for k, v in self.scores.items() if k != self.side)
 
     def mine(self, seat: str) -> bool:
+        """Whether ``seat`` is on this seat's side (itself, or its partner)."""
         return self.side_of(seat) == self.side
 
     # -- as text -------------------------------------------------------------------------------

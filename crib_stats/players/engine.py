@@ -52,12 +52,16 @@ class EnginePlayer:
         self.game_seed = 0
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: this player's ``seat``, the ``variant``'s name, the ``target`` and its own
+        ``seed`` for the game (a digest that says nothing about the cards)."""
         self.game_seed = int(seed)
 
     def _board(self, view: View) -> bool:
         return has_board(get_variant(view.variant, view.target))
 
     def discard(self, view: View) -> Answer:
+        """``discard --score``'s first throw at the view's scores, with its P(win) in the note (the
+        points player's throw where no board is committed)."""
         if not self._board(view):
             a = PointsPlayer().discard(view)
             return Answer(a.choice, f"{a.note} (points: no board for this game)")
@@ -67,6 +71,8 @@ class EnginePlayer:
                                   f"{a.hands:,} opponent hands)")
 
     def play(self, view: View) -> Answer:
+        """``advise --score``'s first card, with its P(win) in the note (the points player's card
+        where no board is committed)."""
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
         if not self._board(view):

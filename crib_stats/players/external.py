@@ -47,7 +47,9 @@ from crib_stats.referee.player import Answer, PlayerFailure
 
 from . import protocol
 
-PROTOCOL_VERSION = 1  # the version of the two-player games it first described; every other game speaks 2
+PROTOCOL_VERSION = 1
+"""The line protocol's version of the two-player games it first described (two players, the
+default target, no muggins); every other game speaks version 2 (docs/protocol.md)."""
 DEFAULT_TIME_LIMIT = 10.0  # seconds a decision
 MAX_LINE = 1 << 16  # bytes an answer line may take
 RESTARTS = 1  # a program that dies is started again this many times in a match
@@ -267,6 +269,8 @@ class ExecPlayer:
     # -- the Player protocol --------------------------------------------------------------------
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """Starts the program if it is not running (or was out of step); it is told ``new_game``
+        before its first question of the game."""
         self.seat, self.seed_now, self.shows, self.failed, self.started = seat, int(seed), [], None, None
         if self.proc is not None and self.proc.poll() is not None:
             self._died("between games")  # counted; this game is not lost for it
@@ -298,6 +302,8 @@ class ExecPlayer:
         return self._ask(protocol.question(view), key, view.to_act, example)
 
     def discard(self, view: View):
+        """Sends the ``discard`` message and reads the program's answer (checked: a bad one
+        raises :class:`PlayerFailure`, a forfeit)."""
         cards, note = self._decide(view)
         if not isinstance(cards, list):
             self.out_of_step = True
@@ -306,6 +312,7 @@ class ExecPlayer:
         return Answer(cards, note or "")
 
     def play(self, view: View):
+        """Sends the ``play`` message and reads the program's card (checked likewise)."""
         card, note = self._decide(view)
         if not isinstance(card, str):
             self.out_of_step = True
@@ -313,13 +320,17 @@ class ExecPlayer:
         return Answer(card, note or "")
 
     def count(self, view: View):
+        """Muggins: sends the ``count`` message and reads the program's claim."""
         points, note = self._decide(view)
         return Answer(points, note or "")
 
     def muggins(self, view: View):
+        """Muggins: sends the ``muggins`` message and reads the points the program calls."""
         return self.count(view)
 
     def observe(self, event) -> None:
+        """Hears the referee's events: after a deal's shows it sends ``show``, at the end
+        ``game_over``."""
         if self.started is None:
             return  # the game ended before this program was asked anything: it never began for it
         if event.kind == "deal":

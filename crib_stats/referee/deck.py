@@ -36,7 +36,9 @@ from crib_stats.core.errors import CribStatsError
 from crib_stats.model.seats import NAMES
 from crib_stats.model.variants import Variant, variant as get_variant
 
-SEATS = NAMES[2]  # the two-player game's seats
+SEATS = NAMES[2]
+"""The two seats of a two-player game, named for the first deal: ``first_dealer`` deals deals 0,
+2, 4, ..."""
 # deals a deck sequence may use: a deal scores at least 1 point (the go or last card, or a 31),
 # so with every side below the target a game has at most sides x (target - 1) + 1 deals: 241 for
 # two sides to 121, 361 for three (the three-player game's decks are spaced by 512)

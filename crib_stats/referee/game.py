@@ -54,6 +54,13 @@ from .record import RecordError, check, choice_of, first_difference, recorded_pa
 
 
 class Turn(NamedTuple):
+    """Whose decision the game waits for (``Game.to_act``): ``seat`` and ``kind``, ``"discard"``
+    or ``"play"`` (with muggins also ``"count"`` and ``"muggins"``).
+
+    >>> Game("six-card", seed=0, deck=0).to_act()
+    Turn(seat='first_pone', kind='discard')
+    """
+
     seat: str  # a seat's name (crib_stats.model.seats)
     kind: str  # "discard" | "play" | "count" (muggins: the owner's claim) | "muggins" (the call on an undercount)
 

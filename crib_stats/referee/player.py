@@ -47,10 +47,26 @@ class Answer:
 
 @runtime_checkable
 class Player(Protocol):
+    """What the referee asks of a player: it sees only its seat's :class:`View` and answers two
+    questions (with muggins two more, optional: ``count(view)`` and ``muggins(view)``, a whole
+    number of points each; without them the player claims the true count and calls every point
+    missed). An answer may be cards (or their text) or an :class:`Answer` (cards and a note for
+    the record); an optional ``observe(event)`` hears every public event. The referee trusts no
+    answer: an illegal or malformed one, a :class:`PlayerFailure`, or one past the time limit
+    forfeits the game."""
+
     name: str
 
-    def new_game(self, seat: str, variant: str, target: int, seed: int) -> None: ...
+    def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
+        """A game starts: the player's ``seat``, the ``variant``'s name, the ``target`` and the
+        player's own ``seed`` for this game (a digest that says nothing about the cards)."""
+        ...
 
-    def discard(self, view: View) -> Sequence[Card | str] | Answer: ...
+    def discard(self, view: View) -> Sequence[Card | str] | Answer:
+        """The cards to throw to the crib: ``view.throw`` of ``view.hand``."""
+        ...
 
-    def play(self, view: View) -> Card | str | Answer: ...
+    def play(self, view: View) -> Card | str | Answer:
+        """The card to play: one of ``view.legal`` (never asked when none fits: a go is the
+        referee's)."""
+        ...

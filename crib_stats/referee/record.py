@@ -31,6 +31,8 @@ from crib_stats.model.variants import VariantError, variant as get_variant
 from .deck import Pack, RefereeError, check_played, check_seed, dealer_of
 
 FORMAT = "crib-stats-game/1"
+"""The record's format of the games version 1 describes, its ``format`` field (the JSON Schema:
+``crib_stats/schema/record/``)."""
 FORMAT_V2 = "crib-stats-game/2"
 FORMATS = {1: FORMAT, 2: FORMAT_V2}
 TOP = ("format", "variant", "target", "seed", "deck", "players", "deals", "result")
