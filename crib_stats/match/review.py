@@ -28,6 +28,14 @@ Each decision of a record is rebuilt as the view it was made from
 Each decision also carries its ``rank`` among the choices by P(win) (1: none better; equal
 P(win)s share a rank) and the number of ``choices`` ranked.
 
+Every variant's records are read. The engine's figures exist where a board is committed (the
+two-player games at their default targets, :func:`crib_stats.game.board.has_board`; muggins does
+not change them): elsewhere (three or four players, the six-card game to 61 or 91) a throw or a
+card is listed with what was made and is not valued (``method`` says why), and counts in no
+total. With muggins a claim (``count``) is reviewed against the true count and a call
+(``muggins``) against the points missed: what the seat left on the table, in points
+(``points_missed``), never a P(win).
+
 The total P(win) given up in a game is the sum over the seat's decisions (each a change of one
 decision at the position the game reached: the difference of the two players' chances, to first
 order, as the manual's "What the stand-in gives up" argues, docs/commands/discard-score.md); its
@@ -42,12 +50,15 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from crib_stats.core.cards import card_text, text_cards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.exact import frac_text
-from crib_stats.referee import Game, RecordError, SEATS, View
+from crib_stats.game.board import has_board
+from crib_stats.model.variants import variant as get_variant
+from crib_stats.referee import SEATS, Game, RecordError, View
 
 from .reviewed import VERSION, DecisionReview, GameReview, SeatReview, costliest, totals
 
@@ -63,16 +74,22 @@ class ReviewError(CribStatsError):
 # ------------------------------------------------------------------------------------------
 
 
-def _check_seat(seat) -> None:
-    if seat is not None and seat not in SEATS:
-        raise ReviewError(f"review: no seat {str(seat)[:20]!r}: the seats are first_dealer and first_pone")
+def _check_seat(seat, seats=SEATS) -> None:
+    if seat is not None and seat not in seats:
+        raise ReviewError(f"review: no seat {str(seat)[:20]!r}: the seats are {', '.join(seats)}")
+
+
+def record_seats(record: dict) -> tuple[str, ...]:
+    """A record's seats (version 2 lists them; version 1 is the two-player game's)."""
+    seats = record.get("seats") if isinstance(record, dict) else None
+    return tuple(seats) if isinstance(seats, list) and all(isinstance(s, str) for s in seats) else SEATS
 
 
 def decision_views(record: dict, seat: str | None = None) -> list[tuple[int, int, dict, View]]:
     """(deal, index, the record's decision entry, the view it was made from) for every decision
     of ``seat`` (both seats: None), in the order made; a record that does not replay raises
     :class:`crib_stats.referee.RecordError` (one line naming the field)."""
-    _check_seat(seat)
+    _check_seat(seat, record_seats(record))
     out: list[tuple[int, int, dict, View]] = []
     seen: dict[int, int] = {}
 
@@ -115,13 +132,14 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
     from crib_stats.players.advice import decision_seed, widened
 
     start = time.perf_counter()
-    if view.to_act not in ("discard", "play"):
+    if view.to_act not in ("discard", "play", "count", "muggins"):
         raise ReviewError("review: the view asks no decision (the other seat's turn, or the game is over)")
-    made_cards = parse([made] if isinstance(made, str) else list(made))
+    points = view.to_act in ("count", "muggins")
+    made_cards = () if points else parse([made] if isinstance(made, str) else list(made))
     common = dict(deal=view.deal if deal is None else deal, index=index, seat=view.seat, kind=view.to_act,
                   dealer=view.dealer, scores=(view.score, view.opponent_score), count=view.count,
                   sequence=tuple(text_cards(view.sequence)), hand=tuple(text_cards(view.hand)),
-                  made=tuple(text_cards(made_cards)), note=note or "")
+                  made=(str(made),) if points else tuple(text_cards(made_cards)), note=note or "")
     forced = one_rank(view)
 
     def unvalued(method: str, refused: str | None = None) -> DecisionReview:
@@ -131,6 +149,11 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
                               ev_best_exact=None, refused=refused,
                               posterior=None, method=method, seconds=time.perf_counter() - start)
 
+    if points:
+        return _review_points(view, int(made), common, unvalued)
+    if not has_board(get_variant(view.variant, view.target)):
+        why = "three or four players" if len(view.seats) > 2 else f"the {view.variant} game to {view.target}"
+        return unvalued(f"not valued: no board is committed for {why} (the engine plays by points there)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal']}: the throw {' '.join(common['made'])} is not of "
@@ -184,8 +207,20 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
                           seconds=time.perf_counter() - start)
 
 
+def _review_points(view: View, made: int, common: dict, unvalued) -> DecisionReview:
+    """Muggins: a claim against the true count of its show, a call against the points missed."""
+    from crib_stats.referee.loop import honest
+
+    best = honest(view)
+    r = unvalued("muggins: the true count" if view.to_act == "count" else "muggins: the points the owner missed")
+    missed = max(0, best - made) if view.to_act == "count" else max(0, best - min(made, best))
+    return replace(r, best=(str(best),), points_missed=missed, rank=1 if missed == 0 else 2,
+                   choices=1 if best == 0 else 2)
+
+
 def _made(decision: dict):
-    return decision["cards"] if decision["kind"] == "discard" else [decision["card"]]
+    kind = decision["kind"]
+    return decision["cards"] if kind == "discard" else [decision["card"]] if kind == "play" else decision["points"]
 
 
 def review_decision(record: dict, deal: int, index: int, seed: int = DEFAULT_SEED) -> DecisionReview:
@@ -209,7 +244,7 @@ def review_game(record: dict, seat: str | None = None, seed: int = DEFAULT_SEED,
     place in its file, for the report; ``progress(done, total)`` after each decision."""
     start = time.perf_counter()
     views = decision_views(record, seat)
-    seats = SEATS if seat is None else (seat,)
+    seats = record_seats(record) if seat is None else (seat,)
     done: dict[str, list[DecisionReview]] = {s: [] for s in seats}
     for n, (j, i, decision, view) in enumerate(views, 1):
         done[decision["seat"]].append(review_view(view, _made(decision), deal=j, index=i, seed=seed,
@@ -217,7 +252,9 @@ def review_game(record: dict, seat: str | None = None, seed: int = DEFAULT_SEED,
         if progress is not None:
             progress(n, len(views))
     result = record["result"]
-    parts = tuple(SeatReview(s, record["players"][s], None if result is None else result["winner"] == s,
+    teams = record.get("teams") or {}
+    side = {m: team for team, members in teams.items() for m in members}
+    parts = tuple(SeatReview(s, record["players"][s], None if result is None else result["winner"] == side.get(s, s),
                              tuple(done[s])) for s in seats)
     return GameReview(game=game, variant=record["variant"], seed=record["seed"], deck=record["deck"],
                       players=dict(record["players"]), result=None if result is None else dict(result),
@@ -271,8 +308,8 @@ def read_game(path, game: int = 0) -> dict:
 def review_file(path, game: int = 0, seat: str | None = None, seed: int = DEFAULT_SEED, *,
                 progress: Callable[[int, int], None] | None = None) -> GameReview:
     """``crib-stats review``'s library call: :func:`read_game` then :func:`review_game`."""
-    _check_seat(seat)
     record = read_game(path, game)
+    _check_seat(seat, record_seats(record))
     return review_game(record, seat, seed, game=game, progress=progress)
 
 

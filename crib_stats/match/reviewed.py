@@ -24,7 +24,7 @@ class DecisionReview:
     deal: int
     index: int
     seat: str
-    kind: str  # "discard" | "play"
+    kind: str  # "discard" | "play" | (muggins) "count" | "muggins"
     dealer: bool
     scores: tuple[int, int]
     count: int  # the count before a play (0 for a throw)
@@ -52,6 +52,7 @@ class DecisionReview:
     posterior: str | None  # a play's: the advisor's posterior used
     note: str  # the decision's own note in the record (the player's), if any
     seconds: float  # the review's time for this decision
+    points_missed: int | None = None  # muggins: the points a claim or a call left (made and best: the points)
 
     @property
     def differs(self) -> bool:
@@ -59,8 +60,8 @@ class DecisionReview:
 
     @property
     def counted(self) -> bool:
-        """A decision with a choice that was valued: it counts in the totals' decisions."""
-        return not self.forced and self.refused is None
+        """A decision with a choice that was valued by P(win): it counts in the totals' decisions."""
+        return not self.forced and self.refused is None and self.p_win_made is not None
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -72,12 +73,14 @@ class DecisionReview:
         if self.ev_made is None:  # a throw, or a play not valued: no E[points]
             for k in EVS:
                 del d[k]
+        if self.points_missed is None:
+            del d["points_missed"]
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "DecisionReview":
         """The review :meth:`as_dict` wrote (a store keeps it so)."""
-        kw = dict.fromkeys(EVS) | {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        kw = dict.fromkeys(EVS) | {k: v for k, v in d.items() if k in cls.__dataclass_fields__ and k != "seconds"}
         kw["scores"] = (d["scores"]["you"], d["scores"]["opponent"])
         for k in ("made", "best", "sequence", "hand"):
             kw[k] = tuple(kw[k])
@@ -96,7 +99,16 @@ def totals(reviews) -> dict:
             "throws_lost": float(sum(r.given_up for r in throws)), "throws": len(throws),
             "cards_lost": float(sum(r.given_up for r in cards)), "cards": len(cards),
             "forced": sum(r.forced for r in reviews), "refused": sum(r.refused is not None for r in reviews),
-            "best": sum(r.rank == 1 for r in counted)}
+            "best": sum(r.rank == 1 for r in counted), **_counting(reviews)}
+
+
+def _counting(reviews) -> dict:
+    """Muggins: the claims and calls reviewed, those right, the points they missed (empty without)."""
+    counts = [r for r in reviews if r.points_missed is not None]
+    if not counts:
+        return {}
+    return {"counts": len(counts), "counts_right": sum(r.points_missed == 0 for r in counts),
+            "points_missed": sum(r.points_missed for r in counts)}
 
 
 def costliest(reviews, n: int = COSTLIEST) -> list:

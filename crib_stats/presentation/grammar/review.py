@@ -22,8 +22,9 @@ def add(sub) -> None:
     r.add_argument("record", metavar="RECORD.jsonl", help="a file of game records, one JSON object a line")
     r.add_argument("--game", metavar="K", default="0", help="the game to review: its place in the file, from 0 "
                                                             "(default 0)")
-    r.add_argument("--seat", choices=("first_dealer", "first_pone"),
-                   help="review this seat's decisions (default: both seats, each apart)")
+    r.add_argument("--seat", metavar="SEAT",
+                   help="review this seat's decisions: first_dealer or first_pone (three players: first_left, "
+                        "first_right; four: north, east, south, west); default: every seat, each apart")
     r.add_argument("--seed", metavar="S", default="0",
                    help="the review's sampling seed, digested with each throw's position (default 0)")
     r.add_argument("--json", action="store_true", help="print one JSON object")

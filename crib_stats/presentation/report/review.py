@@ -14,6 +14,8 @@ def _cards(texts) -> str:
 
 
 def _what(d) -> str:
+    if d.kind in ("count", "muggins"):
+        return "claim" if d.kind == "count" else "call"
     return "throw" if d.kind == "discard" else ("lead" if d.count == 0 else f"play at {d.count}")
 
 
@@ -28,9 +30,15 @@ def _flag(d) -> str:
 
 
 def _row(d) -> str:
-    head = f"{d.deal:>4} {d.scores[0]:>3}-{d.scores[1]:<3} {'D' if d.dealer else 'P'}  {_what(d):<10} {_cards(d.made):<7} "
+    made = " ".join(d.made) if d.points_missed is not None else _cards(d.made)
+    head = f"{d.deal:>4} {d.scores[0]:>3}-{d.scores[1]:<3} {'D' if d.dealer else 'P'}  {_what(d):<10} {made:<7} "
     if d.refused is not None:
         return wrap(head + f"not measured: {d.refused}", indent=5)
+    if d.points_missed is not None:
+        return head + f"{' '.join(d.best) if d.differs else '':<7} " + (
+            f"missed {d.points_missed} point{'s' if d.points_missed != 1 else ''}" if d.points_missed else "right")
+    if d.p_win_made is None:
+        return head + "not valued"
     best = "" if not d.differs else _cards(d.best)
     return (head + f"{best:<7} {_p(d.p_win_made, d.p_win_made_se)}  {d.given_up:.4f}"
             + (f" ± {d.given_up_se:.4f}" if d.given_up_se else "") + _flag(d))
@@ -47,24 +55,32 @@ def _result(r: dict | None, players: dict) -> str:
         return "the game goes on"
     scores = r["scores"]
     win = r["winner"]
-    lose = "first_pone" if win == "first_dealer" else "first_dealer"
-    how = " (a forfeit)" if r["forfeit"] else (" with a skunk" if r["skunk"] else "")
-    return f"{win} ({players[win]}) won {scores[win]}-{scores[lose]}{how}"
+    rest = "-".join(str(n) for side, n in scores.items() if side != win)
+    how = " (a forfeit)" if r["forfeit"] else (" with a skunk" if r.get("skunk") or r.get("skunked") else "")
+    who = f" ({players[win]})" if win in players else ""
+    return f"{win}{who} won {scores[win]}-{rest}{how}"
 
 
 def review_text(rv, source: str = "", timing: bool = True) -> str:
     where = f"game {rv.game} of {source}" if rv.game is not None and source else "the game"
     packs = "" if rv.seed is None else f", seed {rv.seed}, deck {rv.deck}"
-    lines = [wrap(f"review: {where} ({rv.variant}{packs}): first_dealer ({rv.players['first_dealer']}) against "
-                  f"first_pone ({rv.players['first_pone']}); {_result(rv.result, rv.players)}")]
+    seats = " against ".join(f"{s} ({n})" for s, n in rv.players.items())
+    lines = [wrap(f"review: {where} ({rv.variant}{packs}): {seats}; {_result(rv.result, rv.players)}")]
     for s in rv.seats:
-        differs = sum(d.differs for d in s.decisions)
+        differs = sum(d.differs for d in s.decisions if d.points_missed is None)
+        counts = [d for d in s.decisions if d.points_missed is not None]
+        counting = (f"; counting (muggins): {sum(d.points_missed == 0 for d in counts)} of {len(counts)} claims and "
+                    f"calls right, {sum(d.points_missed for d in counts)} points missed" if counts else "")
         lines += ["", wrap(f"{s.seat} ({s.player}): {len(s.decisions)} decisions, {differs} not the engine's; P(win) "
                            f"given up in the game {s.given_up:.4f} ± {s.given_up_se:.4f}"
-                           + (" (at most: a bound)" if s.se_bound else ""))]
+                           + (" (at most: a bound)" if s.se_bound else "") + counting)]
         if not s.decisions:
             continue
         lines += ["", HEAD, "-" * len(HEAD)] + [_row(d) for d in s.decisions]
+        why = next((d.method for d in s.decisions if d.p_win_made is None and d.points_missed is None
+                    and not d.forced and d.refused is None), None)
+        if why:
+            lines.append(wrap(why.replace("not valued: ", "not valued: ", 1)))
         worst = s.costliest
         lines.append("costliest:" + (" none (every decision was the engine's, or as good)" if not worst else ""))
         lines += [_costly(n, d) for n, d in enumerate(worst, 1)]
