@@ -36,6 +36,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 _KERNELS = Path(__file__).resolve().parent / "crib_stats" / "kernels"
 _warmed: list[str] = []
+_times: dict[str, float] = {}  # the warm-up's seconds, and when the tests began (the summary prints both)
 
 
 def pytest_addoption(parser):
@@ -55,6 +56,7 @@ def pytest_configure(config):
     n = max(1, int(n or 1))
     t0 = time.monotonic()
     failed = warm_kernels(n)
+    _times["warm-up"] = time.monotonic() - t0
     if not failed:  # inherited by the workers: a test that needs every kernel compiled need not load them all
         os.environ["CRIB_STATS_TEST_WARM"] = os.environ["NUMBA_CACHE_DIR"]
     _warmed.append(f"kernels warmed in {time.monotonic() - t0:.0f} s by {n} process(es), into "
@@ -78,6 +80,21 @@ def _one_numba_thread_per_worker():
 
 def pytest_report_header(config):
     return _warmed
+
+
+def pytest_sessionstart(session):
+    _times["start"] = time.monotonic()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The run's two parts on one line (make test prints it last): the kernels' warm-up, then the
+    tests themselves, so a slow run says which part was slow."""
+    if _WORKER or "start" not in _times:
+        return
+    tests = time.monotonic() - _times["start"]
+    warm = _times.get("warm-up")
+    terminalreporter.write_line(("" if warm is None else f"crib-stats: the kernels' warm-up took {warm:.0f} s; ")
+                                + f"the tests took {tests:.0f} s")
 
 
 _WARMER = """import importlib, sys
