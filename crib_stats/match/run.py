@@ -75,7 +75,13 @@ def check(a: str, b: str, games: int, seed: int, variant: str, time_limit: float
     if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
         raise MatchError(f"match: --time-limit must be a positive number of seconds, got {time_limit}")
     for name in (a, b):
-        make_player(name, 0)  # an unknown name is refused here, before any game (a command is not started)
+        player = make_player(name, 0)  # an unknown name is refused here, before any game (a command is not started)
+        check_start = getattr(player, "check_start", None)  # a program that cannot start (not found, not executable)
+        if callable(check_start):
+            try:
+                check_start()
+            except CribStatsError as exc:
+                raise MatchError(f"match: {exc}") from None
     pairs = games // 2
     per = KERNEL_PAIRS_PER_SHARD if uses_kernel(a, b) else PAIRS_PER_SHARD
     n = shards if shards is not None else min(MAX_SHARDS, max(1, math.ceil(pairs / per)))
