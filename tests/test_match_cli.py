@@ -5,6 +5,7 @@ with exit 2 before anything is played or written."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -72,9 +73,12 @@ def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["greedy", "random", "--games", "3"], "--games must be an even number, at least 2"),
-    (["greedy", "random", "--games", "0"], "--games must be an even number, at least 2"),
-    (["greedy", "random", "--games", "1"], "--games must be an even number, at least 2"),
+    (["greedy", "random", "--games", "3"], "--games must be an even number from 2 to 200,000"),
+    (["greedy", "random", "--games", "0"], "--games must be an even number from 2 to 200,000"),
+    (["greedy", "random", "--games", "1"], "--games must be an even number from 2 to 200,000"),
+    # #48 item 3: this one was accepted, printed nothing for 10 minutes and grew past 1.3 GB
+    (["greedy", "random", "--games", "10000000000000000000000"], "got 10000000000000000000000"),
+    (["greedy", "greedy", "--games", "200002"], "--games must be an even number from 2 to 200,000"),
     (["greedy", "random", "--games", "ten"], "--games takes a whole number"),
     (["greedy", "random"], "the following arguments are required: --games"),
     (["greedy", "nobody", "--games", "2"], "unknown player 'nobody'"),
@@ -103,3 +107,44 @@ def test_help_has_examples(capsys):
     out = capsys.readouterr().out
     assert stop.value.code == 0 and "examples:" in out and "crib-stats match greedy random --games 200" in out
     assert "--time-limit" in out and "exec:COMMAND" in out
+    from crib_stats.match.run import MAX_GAMES
+
+    assert f"from 2 to {MAX_GAMES:,}" in out  # the bound is stated where --games is
+
+
+def test_the_largest_match_is_played():
+    """The bound is the committed greedy matches' size: play_match accepts it (checked, not played)
+    and refuses one pair more."""
+    from crib_stats.match.run import MAX_GAMES, MatchError, check
+
+    assert check("greedy", "greedy", MAX_GAMES, 0, "six-card", None, None) == ("six-card", 100)
+    with pytest.raises(MatchError, match="from 2 to 200,000"):
+        check("greedy", "greedy", MAX_GAMES + 2, 0, "six-card", None, None)
+
+
+class _Tty:
+    text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_a_match_draws_its_progress_on_a_terminal_only(cli, monkeypatch):
+    """#48 item 3: on a terminal a match draws its bar of shards (console.progress_bar, the bar of
+    every long command) from the start; off a terminal (a file, a pipe, the tests) stderr stays
+    empty."""
+    code, _, err = cli("match", "greedy", "random", "--games", "8", "--shards", "4")
+    assert code == 0 and err == ""
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    code, out, _ = cli("match", "greedy", "random", "--games", "8", "--shards", "4", "--fresh")
+    assert code == 0 and out.startswith("match: greedy (A) against random (B)")
+    frames = [f for f in tty.text.split("\r") if f]
+    assert frames[0].startswith("match greedy - random [") and " 0/4 shards" in frames[0]
+    assert " 4/4 shards" in frames[-1] and frames[-1].endswith("\n")
