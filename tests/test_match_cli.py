@@ -84,6 +84,9 @@ def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
     (["greedy", "nobody", "--games", "2"], "unknown player 'nobody'"),
     (["greedy", "exec:", "--games", "2"], "give the command after exec:"),
     (["greedy", "random", "--games", "2", "--variant", "four-player"], "the referee plays the two-player games"),
+    # #48 item 9: the choices are what match plays (it listed three-player and four-player too)
+    (["greedy", "random", "--games", "2", "--variant", "seven-card"],
+     "match: --variant: unknown variant 'seven-card'; the referee plays six-card or five-card"),
     (["greedy", "random", "--games", "2", "--time-limit", "0"], "--time-limit must be a positive number"),
     (["greedy", "random", "--games", "2", "--time-limit", "soon"], "--time-limit takes a number of seconds"),
     (["greedy", "random", "--games", "4", "--shards", "3"], "--shards must be 1 to 2"),

@@ -71,7 +71,10 @@ def check(a: str, b: str, games: int, seed: int, variant: str, time_limit: float
     """Refuse a match that cannot be played (one line): the variant's name, and the shards."""
     from crib_stats.players.registry import make_player
 
-    v = check_two_player(variant).name
+    try:
+        v = check_two_player(variant).name
+    except CribStatsError as exc:
+        raise MatchError(f"match: --variant: {exc}") from None
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2 or games > MAX_GAMES:
         got = str(games) if len(str(games)) <= 24 else str(games)[:24] + "..."
         raise MatchError(f"match: --games must be an even number from 2 to {MAX_GAMES:,} (duplicate pairs: each deck "

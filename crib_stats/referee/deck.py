@@ -34,7 +34,7 @@ import numpy as np
 
 from crib_stats.core.cards import DECK, Card
 from crib_stats.core.errors import CribStatsError
-from crib_stats.core.rules import Variant, variant as get_variant
+from crib_stats.core.rules import VARIANTS, Variant, VariantError, variant as get_variant
 
 SEATS = ("first_dealer", "first_pone")
 # deals a deck sequence may use: a deal scores at least 1 point (the go or last card, or a 31),
@@ -77,10 +77,21 @@ def copy_json(x):
 
 
 def check_two_player(name: str | Variant) -> Variant:
-    """The variant by name; the referee plays the two-player games (six-card, five-card)."""
-    v = get_variant(name)
+    """The variant by name; the referee plays the two-player games (six-card, five-card), and
+    an unknown name is told those only.
+
+    >>> check_two_player("seven-card")
+    Traceback (most recent call last):
+    ...
+    crib_stats.referee.deck.RefereeError: unknown variant 'seven-card'; the referee plays six-card or five-card
+    """
+    two = [n for n, v in VARIANTS.items() if v.two_player_play]
+    try:
+        v = get_variant(name)
+    except VariantError:
+        raise RefereeError(f"unknown variant {name!r:.20}; the referee plays {' or '.join(two)}") from None
     if not v.two_player_play:
-        raise RefereeError(f"the referee plays the two-player games (six-card, five-card), not {v.name}")
+        raise RefereeError(f"the referee plays the two-player games ({', '.join(two)}), not {v.name}")
     return v
 
 
