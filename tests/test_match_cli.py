@@ -51,7 +51,8 @@ def test_json_follows_the_one_schema(cli, argv):
 def test_out_writes_every_record_and_the_summary(cli, tmp_path):
     out = tmp_path / "games"
     code, text, err = cli("match", "greedy", "random", "--games", "6", "--out", str(out))
-    assert code == 0 and f"wrote {out / 'games.jsonl'}" in err and f"wrote {out / 'summary.json'}" in err
+    assert code == 0 and err.splitlines() == [f"wrote {out / name}" for name in ("games.jsonl", "summary.json",
+                                                                                 "crib-stats-index.md")]
     records = list(read_records(out / "games.jsonl"))
     assert len(records) == 6 and [r["deck"] for r in records] == [0, 0, 1, 1, 2, 2]
     for r in records:
@@ -59,8 +60,23 @@ def test_out_writes_every_record_and_the_summary(cli, tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["command"] == "match" and summary["games"] == 6
     assert "games.jsonl" in (out / "crib-stats-index.md").read_text()
-    code, _, _ = cli("match", "greedy", "random", "--games", "4", "--out", str(out))  # its own files: replaced
-    assert code == 0 and len(list(read_records(out / "games.jsonl"))) == 4
+
+
+def test_a_second_match_into_the_folder_refuses_without_force(cli, tmp_path):
+    """#48 item 10: a second run into a folder holding an earlier match's records replaced them
+    without a word; now it is one line naming the earlier match, exit 2, nothing written, unless
+    --force."""
+    out = tmp_path / "games"
+    code, _, _ = cli("match", "greedy", "random", "--games", "6", "--out", str(out))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    for games in ("4", "6"):  # another match, or the same one again
+        code, text, err = cli("match", "greedy", "random", "--games", games, "--out", str(out))
+        assert code == 2 and text == "" and err.count("\n") == 1, err
+        assert f"games.jsonl holds an earlier run's output (crib-stats match greedy random --games 6 --seed 0 " \
+               "--variant six-card --out DIR); --force replaces it" in err
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    code, _, err = cli("match", "greedy", "random", "--games", "4", "--out", str(out), "--force")
+    assert code == 0 and len(list(read_records(out / "games.jsonl"))) == 4 and "wrote" in err
 
 
 def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):

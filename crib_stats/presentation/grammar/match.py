@@ -43,8 +43,10 @@ def add(sub) -> None:
                                                  "2,000 when both are greedy); never changes a figure")
     m.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
     m.add_argument("--json", action="store_true", help="print one JSON object")
-    m.add_argument("--out", metavar="DIR", help="write every game's record (games.jsonl) and the summary "
-                                                "(summary.json) into DIR")
-    m.add_argument("--force", action="store_true", help="with --out: replace files crib-stats did not write")
+    m.add_argument("--out", metavar="DIR", help="write every game's record (games.jsonl), the summary "
+                                                "(summary.json) and the index of the files (crib-stats-index.md) "
+                                                "into DIR, made if missing")
+    m.add_argument("--force", action="store_true", help="with --out: replace an earlier match's files, or files "
+                                                        "crib-stats did not write")
     m.add_argument("--no-timing", action="store_true",
                    help="leave out the timings (decisions a second, seconds) so the output is the same every run")
