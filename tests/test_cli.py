@@ -647,3 +647,38 @@ def test_the_sample_reports_its_progress():
     calls = []
     sample_records(3, seed=1, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(3, 3)]
+
+
+# ---- the two commands give a working tool (#48 item 8) -----------------------------------------
+
+
+def test_make_run_installs_the_web_extra_from_this_checkout():
+    """make run installs the web extra from the checkout (crib-stats serve needs it) and says how
+    to reach crib-stats after it (the README's commands are typed with .venv activated)."""
+    import shutil
+
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    dry = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    lines = dry.splitlines()
+    install = [x for x in lines if "pip install" in x and "--upgrade pip" not in x]
+    assert install == [".venv/bin/python -m pip install --quiet -e '.[web]'"], dry
+    assert lines.index(install[0]) < lines.index(".venv/bin/crib-stats enumerate")
+    assert ". .venv/bin/activate" in lines[-1]
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it_from_here(cli, monkeypatch):
+    """The line named ``pip install 'crib-stats[web]'``, which would fetch whatever an index calls
+    crib-stats; from a checkout it is this checkout's extra, into the Python running crib-stats."""
+    from crib_stats.presentation.web import command
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    code, out, err = cli("serve", "--port", "0")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert f"serve needs the web extra (uvicorn is missing): {sys.executable} -m pip install -e '{ROOT}[web]'" in err
+    assert "'crib-stats[web]'" not in err
+    # installed from a wheel (no checkout around it): the extra's own requirements
+    monkeypatch.setattr(command, "__file__", "/nowhere/site-packages/crib_stats/presentation/web/command.py")
+    line = command.install_web_line()
+    assert line.startswith(f"{sys.executable} -m pip install ") and "fastapi" in line and "uvicorn" in line
+    assert "crib-stats[web]" not in line
