@@ -12,8 +12,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# the web extra too: every command of the README works after make run, crib-stats serve included
+$(STAMP_RUN): pyproject.toml Makefile | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
@@ -26,6 +27,7 @@ $(STAMP_DOCS): pyproject.toml | $(BIN)/python
 
 run: $(STAMP_RUN)
 	$(BIN)/crib-stats enumerate
+	@echo "make run: crib-stats is in $(BIN): '. $(BIN)/activate' puts it on this shell's PATH (or type $(BIN)/crib-stats)"
 
 # the suite in WORKERS processes (pytest-xdist): one at a time they take the next test, the slow
 # modules first; tests that must stay together are grouped (tests/conftest.py); with

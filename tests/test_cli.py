@@ -8,12 +8,15 @@ import stat
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from children import started
 
 from crib_stats.presentation import cli as cli_module
 from crib_stats.presentation import console
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_score_29(cli):
@@ -68,6 +71,9 @@ def test_suits_with_a_variation_selector_are_accepted(cli):
         (["peg", "--best", "pone", "5", "5"], "--best/--worst need both hands"),
         (["peg", "4", "5", "--variant", "three-player"], "two-player games"),
         (["peg", "7", "7", "7", "7", "7"], "more than four cards of rank 7"),
+        # #48 item 9: the command that refused says so (it said "game:")
+        (["discard", "5h", "6h", "7c", "jd", "qs", "--dealer", "--score", "10", "10", "--variant", "three-player"],
+         "error: discard --score: the game is modelled for the two-player games (six-card, five-card), not three-player"),
     ],
 )
 def test_bad_input_one_line_exit_2(cli, argv, fragment):
@@ -318,7 +324,23 @@ def test_help_is_instant_and_imports_nothing_heavy():
     assert max(len(line) for line in out.stdout.splitlines()) <= 80
 
 
-@pytest.mark.parametrize("command", ["score", "enumerate", "discard", "peg"])
+def test_serve_help_names_every_tab_of_the_page(capsys):
+    """#48 item 9: serve --help names the page's tabs, each as the page labels it (read from the
+    page's panels)."""
+    import re
+
+    from crib_stats.presentation.cli import main
+
+    static = ROOT / "crib_stats" / "presentation" / "web" / "static"
+    labels = [re.search(r'export const label = "([^"]+)"', f.read_text()).group(1) for f in sorted(static.glob("panel_*.js"))]
+    assert len(labels) == 5 and "Play a game" in labels
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "five tabs" in text and all(f"{label} (" in text for label in labels), text
+
+
+@pytest.mark.parametrize("command", ["score", "enumerate", "discard", "peg", "serve"])
 def test_help_texts_fit_80_columns(command):
     out = subprocess.run([sys.executable, "-m", "crib_stats.presentation.cli", command, "--help"], capture_output=True,
                          text=True, check=True, env=dict(os.environ, COLUMNS="80"))
@@ -625,3 +647,38 @@ def test_the_sample_reports_its_progress():
     calls = []
     sample_records(3, seed=1, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(3, 3)]
+
+
+# ---- the two commands give a working tool (#48 item 8) -----------------------------------------
+
+
+def test_make_run_installs_the_web_extra_from_this_checkout():
+    """make run installs the web extra from the checkout (crib-stats serve needs it) and says how
+    to reach crib-stats after it (the README's commands are typed with .venv activated)."""
+    import shutil
+
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    dry = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    lines = dry.splitlines()
+    install = [x for x in lines if "pip install" in x and "--upgrade pip" not in x]
+    assert install == [".venv/bin/python -m pip install --quiet -e '.[web]'"], dry
+    assert lines.index(install[0]) < lines.index(".venv/bin/crib-stats enumerate")
+    assert ". .venv/bin/activate" in lines[-1]
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it_from_here(cli, monkeypatch):
+    """The line named ``pip install 'crib-stats[web]'``, which would fetch whatever an index calls
+    crib-stats; from a checkout it is this checkout's extra, into the Python running crib-stats."""
+    from crib_stats.presentation.web import command
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    code, out, err = cli("serve", "--port", "0")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert f"serve needs the web extra (uvicorn is missing): {sys.executable} -m pip install -e '{ROOT}[web]'" in err
+    assert "'crib-stats[web]'" not in err
+    # installed from a wheel (no checkout around it): the extra's own requirements
+    monkeypatch.setattr(command, "__file__", "/nowhere/site-packages/crib_stats/presentation/web/command.py")
+    line = command.install_web_line()
+    assert line.startswith(f"{sys.executable} -m pip install ") and "fastapi" in line and "uvicorn" in line
+    assert "crib-stats[web]" not in line

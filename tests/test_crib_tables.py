@@ -184,4 +184,4 @@ def test_solve_passes_the_engine_options_and_lists_its_files_in_the_index(cli, m
     assert "solved in 3 iterations" in out and "value (dealer's show - pone's, per deal): 4.5000" in out
     index = (tmp_path / "crib-stats-index.md").read_text()
     assert all(f"`{name}` | `{solution.COMMAND}`" in index for name in solution.FILES)
-    assert err.count("wrote ") == len(solution.FILES)
+    assert err.count("wrote ") == len(solution.FILES) + 1  # and the index

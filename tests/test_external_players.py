@@ -179,10 +179,36 @@ def test_a_broken_bot_forfeits_with_its_reason_and_leaves_no_process(tmp_path, k
     assert len(pids) == want, pids
 
 
-def test_a_command_that_cannot_start_forfeits_every_game(tmp_path):
-    m = play_match(f"exec:{tmp_path}/no-such-program", "random", 4, cache_dir=False)
+def test_a_command_that_cannot_start_is_refused_before_any_game(tmp_path, cli):
+    """#48 item 4: a program not found, not executable, or a directory is one line naming the
+    whole command, exit 2, before any game is played or any file written (it once played the
+    match by forfeits and cut the path in the reason)."""
+    (tmp_path / "not-executable.py").write_text("print(1)\n")
+    deep = tmp_path / ("a-long-folder-name-" * 4)
+    deep.mkdir()
+    for command, why in [(f"{deep}/no-such-program --fast", f"{deep}/no-such-program: no such file"),
+                         (f"{tmp_path}/not-executable.py", "not-executable.py: not executable"),
+                         (f"{tmp_path}", f"{tmp_path}: a directory, not a program"),
+                         ("no-such-program-on-the-path-48 x", "no-such-program-on-the-path-48: not found on the PATH")]:
+        for a, b in ((f"exec:{command}", "greedy"), ("greedy", f"exec:{command}")):
+            code, out, err = cli("match", a, b, "--games", "2", "--out", str(tmp_path / "o"))
+            assert code == 2 and out == "" and err.count("\n") == 1, err
+            assert f"match: cannot start the player 'exec:{command}': " in err and why in err, err
+            assert not (tmp_path / "o").exists()
+        with pytest.raises(Exception, match="cannot start the player"):
+            play_match(f"exec:{command}", "random", 4, cache_dir=False)
+
+
+def test_a_program_that_fails_as_it_starts_forfeits_every_game_with_the_whole_command(tmp_path):
+    """A file that can be run but not started (executable, no interpreter line: Exec format
+    error) passes the check and forfeits each game; the reason names the whole command."""
+    bot = tmp_path / ("a-long-folder-name-" * 3) / "garbage-bot"
+    bot.parent.mkdir()
+    bot.write_bytes(b"\x00\x01 not a program\n")
+    bot.chmod(0o755)
+    m = play_match(f"exec:{bot} --level 3", "random", 4, cache_dir=False)
     reasons = [r["result"]["forfeit"] for r in m.records()]
-    assert all("cannot start" in x and "no-such-program" in x for x in reasons), reasons
+    assert all(f"cannot start 'exec:{bot} --level 3'" in x for x in reasons), reasons
 
 
 def test_the_registry_makes_exec_players():

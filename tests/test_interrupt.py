@@ -102,6 +102,15 @@ def test_ctrl_c_later_in_each_long_command(name, at, tmp_path):
     check_stopped(*interrupt(COMMANDS[name], tmp_path, None, at=at), tmp_path)
 
 
+@pytest.mark.slow
+def test_ctrl_c_before_a_match_writes_leaves_no_folder(tmp_path):
+    """#48 item 10: a match interrupted as its first shard begins left its --out folders behind,
+    empty (made before any game); now they are made with the first file."""
+    argv = ["match", "random", "random", "--games", "400", "--out", "{tmp}/out/deeper"]
+    check_stopped(*interrupt(argv, tmp_path, None, at=("crib_stats.match.run", "run_part", 1)), tmp_path)
+    assert not (tmp_path / "out").exists()
+
+
 # claims --recompute spends its first minute in the dealer's maxima: the searches of his largest
 # hand + crib + pegging, without heels then with: SIGINT arrives as each begins (they were once
 # aimed at by waiting 9 s and 30 s, which land elsewhere in the work on a loaded machine)

@@ -5,6 +5,7 @@ with exit 2 before anything is played or written."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -50,7 +51,8 @@ def test_json_follows_the_one_schema(cli, argv):
 def test_out_writes_every_record_and_the_summary(cli, tmp_path):
     out = tmp_path / "games"
     code, text, err = cli("match", "greedy", "random", "--games", "6", "--out", str(out))
-    assert code == 0 and f"wrote {out / 'games.jsonl'}" in err and f"wrote {out / 'summary.json'}" in err
+    assert code == 0 and err.splitlines() == [f"wrote {out / name}" for name in ("games.jsonl", "summary.json",
+                                                                                 "crib-stats-index.md")]
     records = list(read_records(out / "games.jsonl"))
     assert len(records) == 6 and [r["deck"] for r in records] == [0, 0, 1, 1, 2, 2]
     for r in records:
@@ -58,8 +60,23 @@ def test_out_writes_every_record_and_the_summary(cli, tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["command"] == "match" and summary["games"] == 6
     assert "games.jsonl" in (out / "crib-stats-index.md").read_text()
-    code, _, _ = cli("match", "greedy", "random", "--games", "4", "--out", str(out))  # its own files: replaced
-    assert code == 0 and len(list(read_records(out / "games.jsonl"))) == 4
+
+
+def test_a_second_match_into_the_folder_refuses_without_force(cli, tmp_path):
+    """#48 item 10: a second run into a folder holding an earlier match's records replaced them
+    without a word; now it is one line naming the earlier match, exit 2, nothing written, unless
+    --force."""
+    out = tmp_path / "games"
+    code, _, _ = cli("match", "greedy", "random", "--games", "6", "--out", str(out))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    for games in ("4", "6"):  # another match, or the same one again
+        code, text, err = cli("match", "greedy", "random", "--games", games, "--out", str(out))
+        assert code == 2 and text == "" and err.count("\n") == 1, err
+        assert f"games.jsonl holds an earlier run's output (crib-stats match greedy random --games 6 --seed 0 " \
+               "--variant six-card --out DIR); --force replaces it" in err
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    code, _, err = cli("match", "greedy", "random", "--games", "4", "--out", str(out), "--force")
+    assert code == 0 and len(list(read_records(out / "games.jsonl"))) == 4 and "wrote" in err
 
 
 def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
@@ -72,14 +89,20 @@ def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["greedy", "random", "--games", "3"], "--games must be an even number, at least 2"),
-    (["greedy", "random", "--games", "0"], "--games must be an even number, at least 2"),
-    (["greedy", "random", "--games", "1"], "--games must be an even number, at least 2"),
+    (["greedy", "random", "--games", "3"], "--games must be an even number from 2 to 200,000"),
+    (["greedy", "random", "--games", "0"], "--games must be an even number from 2 to 200,000"),
+    (["greedy", "random", "--games", "1"], "--games must be an even number from 2 to 200,000"),
+    # #48 item 3: this one was accepted, printed nothing for 10 minutes and grew past 1.3 GB
+    (["greedy", "random", "--games", "10000000000000000000000"], "got 10000000000000000000000"),
+    (["greedy", "greedy", "--games", "200002"], "--games must be an even number from 2 to 200,000"),
     (["greedy", "random", "--games", "ten"], "--games takes a whole number"),
     (["greedy", "random"], "the following arguments are required: --games"),
     (["greedy", "nobody", "--games", "2"], "unknown player 'nobody'"),
     (["greedy", "exec:", "--games", "2"], "give the command after exec:"),
     (["greedy", "random", "--games", "2", "--variant", "four-player"], "the referee plays the two-player games"),
+    # #48 item 9: the choices are what match plays (it listed three-player and four-player too)
+    (["greedy", "random", "--games", "2", "--variant", "seven-card"],
+     "match: --variant: unknown variant 'seven-card'; the referee plays six-card or five-card"),
     (["greedy", "random", "--games", "2", "--time-limit", "0"], "--time-limit must be a positive number"),
     (["greedy", "random", "--games", "2", "--time-limit", "soon"], "--time-limit takes a number of seconds"),
     (["greedy", "random", "--games", "4", "--shards", "3"], "--shards must be 1 to 2"),
@@ -103,3 +126,44 @@ def test_help_has_examples(capsys):
     out = capsys.readouterr().out
     assert stop.value.code == 0 and "examples:" in out and "crib-stats match greedy random --games 200" in out
     assert "--time-limit" in out and "exec:COMMAND" in out
+    from crib_stats.match.run import MAX_GAMES
+
+    assert f"from 2 to {MAX_GAMES:,}" in out  # the bound is stated where --games is
+
+
+def test_the_largest_match_is_played():
+    """The bound is the committed greedy matches' size: play_match accepts it (checked, not played)
+    and refuses one pair more."""
+    from crib_stats.match.run import MAX_GAMES, MatchError, check
+
+    assert check("greedy", "greedy", MAX_GAMES, 0, "six-card", None, None) == ("six-card", 100)
+    with pytest.raises(MatchError, match="from 2 to 200,000"):
+        check("greedy", "greedy", MAX_GAMES + 2, 0, "six-card", None, None)
+
+
+class _Tty:
+    text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_a_match_draws_its_progress_on_a_terminal_only(cli, monkeypatch):
+    """#48 item 3: on a terminal a match draws its bar of shards (console.progress_bar, the bar of
+    every long command) from the start; off a terminal (a file, a pipe, the tests) stderr stays
+    empty."""
+    code, _, err = cli("match", "greedy", "random", "--games", "8", "--shards", "4")
+    assert code == 0 and err == ""
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    code, out, _ = cli("match", "greedy", "random", "--games", "8", "--shards", "4", "--fresh")
+    assert code == 0 and out.startswith("match: greedy (A) against random (B)")
+    frames = [f for f in tty.text.split("\r") if f]
+    assert frames[0].startswith("match greedy - random [") and " 0/4 shards" in frames[0]
+    assert " 4/4 shards" in frames[-1] and frames[-1].endswith("\n")

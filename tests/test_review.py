@@ -95,7 +95,7 @@ def test_one_decision_or_one_at_a_time_is_the_same_as_the_whole_game(record, rev
     for k in (0, 1, len(whole) - 1):
         d = reviewed.seats[0].decisions[k]
         assert strip(review_decision(record, d.deal, d.index)) == whole[k]
-    with pytest.raises(ReviewError, match="no decision 40 in deal 0"):
+    with pytest.raises(ReviewError, match=r"no deals\[0\]\.decisions\[40\]"):
         review_decision(record, 0, 40)
 
 
@@ -220,3 +220,20 @@ def test_the_pages_arguments_give_discard_scores_own_figures_and_leave_forced_pl
     f = review_view(v, [e["card"]], deal=j, index=i, value_forced=False)
     assert f.forced and f.p_win_made is None and f.given_up == 0 and f.best == f.made and f.refused is None
     assert review_view(v, [e["card"]], deal=j, index=i).given_up == 0
+
+
+def test_deals_are_numbered_from_1_for_people_and_from_0_in_the_json(reviewed):
+    """#48 item 11: the text said "deal 0" where the page says "Deal 1"; people read deals from
+    1 (the table's first column, the costliest lines), the JSON keeps the record's index."""
+    from crib_stats.presentation.report.review import HEAD, review_json, review_text
+
+    text = review_text(reviewed, timing=False)
+    lines = text.splitlines()
+    rows = lines[lines.index(HEAD) + 2:lines.index(next(x for x in lines if x.startswith("costliest:")))]
+    indexes = sorted({d.deal for s in reviewed.seats for d in s.decisions})
+    assert indexes == [0, 1]
+    assert sorted({int(r.split()[0]) for r in rows if r[:4].strip().isdigit()}) == [1, 2]
+    costly = [x for x in lines if x.startswith("  1. deal ")]
+    assert not costly or costly[0].split()[2] in ("1", "2")
+    assert sorted({d["deal"] for s in review_json(reviewed)["seats"] for d in s["decisions"]}) == [0, 1]
+    assert "deal: from 1" in " ".join(text.split())

@@ -203,40 +203,77 @@ def write_markdown(path: str | os.PathLike, text: str) -> Path:
 
 
 class OutputDir:
-    """An output directory of the tool's: created if missing, checked before any output, and
-    written only where the file is new or listed in the tool's own index (or anywhere with
-    ``force``: the command's ``--force``)."""
+    """An output directory of the tool's: checked before any output, created (with any missing
+    parents) only when its first file is written, so a run stopped before it writes anything
+    leaves no empty folder; written only where the file is new or listed in the tool's own
+    index (or anywhere with ``force``: the command's ``--force``). ``keep``: names that hold a
+    run's own results (a match's records), which a later run does not replace without ``force``
+    even though the tool wrote them. ``written``: the files written so far, the index last.
 
-    def __init__(self, directory: str | os.PathLike, names: Iterable[str], force: bool = False):
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> out = OutputDir(root / "a" / "b", ["x.txt"])
+    >>> (root / "a").exists()
+    False
+    >>> [p.name for p in (out.write("x.txt", "1\\n", "crib-stats x", "a figure"), *out.written)]
+    ['x.txt', 'x.txt', 'crib-stats-index.md']
+    >>> OutputDir(root / "a" / "b", ["x.txt"], keep=["x.txt"])
+    Traceback (most recent call last):
+    ...
+    crib_stats.core.io.OutputError: --out ...: x.txt holds an earlier run's output (crib-stats x); --force replaces it, or choose another directory
+    """
+
+    def __init__(self, directory: str | os.PathLike, names: Iterable[str], force: bool = False,
+                 keep: Iterable[str] = ()):
         if not str(directory):
             raise OutputError("--out needs a directory name")
         self.dir = Path(directory)
         if self.dir.exists() and not self.dir.is_dir():
             raise OutputError(f"--out {self.dir}: not a directory")
-        try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(f"--out {self.dir}: cannot create the directory ({exc.strerror})") from None
-        check_writable_dir(self.dir, f"--out {self.dir}")
+        there = self.dir
+        while not there.exists():  # the deepest folder there is: the rest is made at the first write
+            there = there.parent
+        if not there.is_dir():
+            raise OutputError(f"--out {self.dir}: {there} is not a directory")
+        check_writable_dir(there, f"--out {self.dir}")
         index = self.dir / INDEX_NAME
         self.rows = parse_index(index.read_text(encoding="utf-8")) if index.exists() else {}
         for name in names:
-            if (self.dir / name).exists() and name not in self.rows and not force:
+            if not (self.dir / name).exists() or force:
+                continue
+            if name not in self.rows:
                 raise OutputError(f"--out {self.dir}: {name} exists and was not written by crib-stats "
                                   f"(not in {INDEX_NAME}); choose another directory")
-        self.written: list[Path] = []
+            if name in keep:
+                raise OutputError(f"--out {self.dir}: {name} holds an earlier run's output ({self.rows[name][0]}); "
+                                  "--force replaces it, or choose another directory")
+        self.files: list[Path] = []
+
+    @property
+    def written(self) -> list[Path]:
+        """The files written so far, then the index that lists them (once any is written)."""
+        return self.files + ([self.dir / INDEX_NAME] if self.files else [])
 
     def write(self, name: str, text: str, command: str, description: str) -> Path:
         return self.write_with(name, lambda fh: fh.write(text), command, description)
 
     def write_with(self, name: str, write: Callable, command: str, description: str, binary: bool = False) -> Path:
         """Write ``name`` by calling ``write(fileobj)`` (atomically) and list it in the index."""
+        self._make()
         path = atomic_write(self.dir / name, write, binary=binary)
         self.rows[name] = (command, description)
-        self.written.append(path)
+        if path not in self.files:
+            self.files.append(path)
         self.close()  # listed at once: a run stopped before the end leaves only files it may replace
         return path
 
+    def _make(self) -> None:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"--out {self.dir}: cannot create the directory ({exc.strerror})") from None
+
     def close(self) -> Path:
         """Write the index listing every file of the tool's in the directory."""
+        self._make()
         return write_text(self.dir / INDEX_NAME, index_text(self.rows))

@@ -54,10 +54,18 @@ def data_name(variant: str, discard: str = "objective") -> str:
     return f"game_{variant}.npz" if discard == "objective" else f"game_{variant}_{discard}.npz"
 
 
-def check_variant(variant: str | Variant) -> Variant:
+def check_variant(variant: str | Variant, where: str = "game") -> Variant:
+    """The variant, if the game model plays it; else GameError, the line prefixed by the command
+    (``where``) that asked.
+
+    >>> check_variant("three-player", "discard --score")
+    Traceback (most recent call last):
+    ...
+    crib_stats.game.model.GameError: discard --score: the game is modelled for the two-player games (six-card, five-card), not three-player
+    """
     v = get_variant(variant)
     if v.name not in VARIANTS:
-        raise GameError(f"game: the game is modelled for the two-player games (six-card, five-card), not {v.name}")
+        raise GameError(f"{where}: the game is modelled for the two-player games ({', '.join(VARIANTS)}), not {v.name}")
     return v
 
 

@@ -264,7 +264,7 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     """The checks :func:`score_throws` makes before any kernel runs (plain Python): the variant
     and the parsed deal. Raises the :class:`GameError` it would; the server calls it on its
     event loop so that a request it would refuse never waits for the heavy pool."""
-    v = check_variant(variant)
+    v = check_variant(variant, "discard --score")
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
     check_position(mine, theirs, v.target, role, where="discard --score", deals="this deal")
     if not (0 < accuracy < 1):

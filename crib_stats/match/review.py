@@ -156,7 +156,7 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
         return unvalued(f"not valued: no board is committed for {why} (the engine plays by points there)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
-            raise ReviewError(f"review: deal {common['deal']}: the throw {' '.join(common['made'])} is not of "
+            raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "
                               "the cards dealt")
         try:
             a = throws_view(view, THROWS_SEED if seed is None else decision_seed(f"review/{seed}", view))
@@ -184,7 +184,7 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
                               method=f"score_throws: {a.method}", seconds=time.perf_counter() - start)
     (card,) = made_cards
     if card not in view.legal:
-        raise ReviewError(f"review: deal {common['deal']}: {card_text(card)} is not a card the seat could play")
+        raise ReviewError(f"review: deal {common['deal'] + 1}: {card_text(card)} is not a card the seat could play")
     if forced and not value_forced:
         return unvalued("forced: every card that fits has one rank")
     try:
@@ -228,7 +228,7 @@ def review_decision(record: dict, deal: int, index: int, seed: int = DEFAULT_SEE
     for j, i, decision, view in decision_views(record):
         if (j, i) == (deal, index):
             return review_view(view, _made(decision), deal=j, index=i, seed=seed, note=decision.get("note", ""))
-    raise ReviewError(f"review: the record has no decision {index} in deal {deal}")
+    raise ReviewError(f"review: the record has no deals[{deal}].decisions[{index}]")
 
 
 def iter_reviews(record: dict, seat: str | None = None, seed: int = DEFAULT_SEED) -> Iterator[DecisionReview]:

@@ -45,6 +45,11 @@ ARRAYS = ("records", "games", "decisions")
 PAIRS_PER_SHARD = 25  # the referee's games: about a second or two a shard
 KERNEL_PAIRS_PER_SHARD = 1000  # the kernel's
 MAX_SHARDS = 10_000
+# the most games a match plays: 100,000 deck pairs, the committed greedy matches. A match keeps
+# every shard's games in memory until it ends (about 1.2 kB a game of the kernel's, 8 kB of the
+# referee's: 1.7 GB at most) and runs for minutes (greedy against greedy) to hours (random,
+# points; 2 cores) at this size; the engine plays about 1,500 games an hour on 2 cores
+MAX_GAMES = 200_000
 DEFAULT_TIME_LIMIT = 10.0
 KERNEL_PLAYER = "greedy"
 
@@ -66,16 +71,27 @@ def check(a: str, b: str, games: int, seed: int, variant: str, time_limit: float
     """Refuse a match that cannot be played (one line): the variant's name, and the shards."""
     from crib_stats.players.registry import make_player
 
-    v = check_played(variant).name
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise MatchError(f"match: --games must be an even number, at least 2 (duplicate pairs: each deck is played "
-                         f"twice, the seats swapped), got {games}")
+    try:
+        v = check_played(variant).name
+    except CribStatsError as exc:
+        raise MatchError(f"match: --variant: {exc}") from None
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2 or games > MAX_GAMES:
+        got = str(games) if len(str(games)) <= 24 else str(games)[:24] + "..."
+        raise MatchError(f"match: --games must be an even number from 2 to {MAX_GAMES:,} (duplicate pairs: each deck "
+                         f"is played twice, the seats swapped; {MAX_GAMES:,} games take about a minute greedy against "
+                         f"greedy, an hour random against random, days with the engine), got {got}")
     if not 0 <= seed <= MAX_SEED:
         raise MatchError(f"match: --seed must be from 0 to {MAX_SEED}, got {seed}")
     if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
         raise MatchError(f"match: --time-limit must be a positive number of seconds, got {time_limit}")
     for name in (a, b):
-        make_player(name, 0)  # an unknown name is refused here, before any game (a command is not started)
+        player = make_player(name, 0)  # an unknown name is refused here, before any game (a command is not started)
+        check_start = getattr(player, "check_start", None)  # a program that cannot start (not found, not executable)
+        if callable(check_start):
+            try:
+                check_start()
+            except CribStatsError as exc:
+                raise MatchError(f"match: {exc}") from None
     pairs = games // 2
     per = KERNEL_PAIRS_PER_SHARD if uses_kernel(a, b) else PAIRS_PER_SHARD
     n = shards if shards is not None else min(MAX_SHARDS, max(1, math.ceil(pairs / per)))

@@ -37,6 +37,7 @@ import json
 import os
 import select
 import shlex
+import shutil
 import signal
 import subprocess
 import time
@@ -72,6 +73,29 @@ def command_args(command: str) -> list[str]:
     return args
 
 
+def cannot_start(command: str) -> str | None:
+    """Why the program of ``command`` cannot be started (not found, a directory, not
+    executable), or None when it can be; nothing is started. A program named with a path is
+    looked for there (relative to the current directory), a bare name on the PATH, as the
+    process start would.
+
+    >>> cannot_start("/nonexistent/bot --fast")
+    '/nonexistent/bot: no such file'
+    >>> cannot_start("no-such-program-anywhere")
+    'no-such-program-anywhere: not found on the PATH'
+    """
+    program = command_args(command)[0]
+    if os.sep not in program and not (os.altsep and os.altsep in program):
+        return None if shutil.which(program) else f"{program}: not found on the PATH"
+    if not os.path.exists(program):
+        return f"{program}: no such file"
+    if os.path.isdir(program):
+        return f"{program}: a directory, not a program"
+    if not os.access(program, os.X_OK):
+        return f"{program}: not executable (chmod +x it, or name its interpreter first: exec:python3 {program})"
+    return None
+
+
 class ExecPlayer:
     """An external program as a player (module docstring). ``time_limit``: seconds a decision
     (the match sets it); ``stderr``: where the program's standard error goes (None: this
@@ -98,6 +122,13 @@ class ExecPlayer:
         self.answered = False  # the process has been asked a decision already
         self.allowed: float | None = None  # the seconds the message being sent and answered may take
 
+    def check_start(self) -> None:
+        """Refuse (PlayerFailure, one line naming the whole command) a program that cannot be
+        started: checked before any game, so a match is not played by forfeits."""
+        why = cannot_start(self.command)
+        if why is not None:
+            raise PlayerFailure(f"cannot start the player {self.name!r}: {why}")
+
     # -- the process ----------------------------------------------------------------------------
 
     def __enter__(self) -> "ExecPlayer":
@@ -112,7 +143,7 @@ class ExecPlayer:
                                          bufsize=0, start_new_session=True, close_fds=True)
         except OSError as exc:
             self.proc = None
-            raise ExecError(f"cannot start {quote(self.args[0])}: {exc.strerror or exc}") from None
+            raise ExecError(f"cannot start {self.name!r}: {exc.strerror or exc}") from None
         self.pids.append(self.proc.pid)
         self.buffer = bytearray()
         self.out_of_step = False

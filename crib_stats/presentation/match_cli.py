@@ -43,7 +43,9 @@ def run(args) -> int:
 
     check(args.a.strip(), args.b.strip(), games, seed, args.variant, time_limit, shards)  # before any file or game
     check_scheduler(args.scheduler)
-    out = io.OutputDir(args.out, [RECORDS, SUMMARY], force=args.force) if args.out is not None else None
+    # a second match into DIR does not replace the first's records without --force
+    out = io.OutputDir(args.out, [RECORDS, SUMMARY], force=args.force, keep=[RECORDS, SUMMARY]) \
+        if args.out is not None else None
     first_run_note()
     match = play_match(args.a, args.b, games, seed, args.variant, time_limit=time_limit, shards=shards,
                        scheduler=args.scheduler, workers=workers, fresh=args.fresh,

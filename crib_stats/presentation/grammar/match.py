@@ -29,7 +29,9 @@ def add(sub) -> None:
                 MATCH_DESCRIPTION, MATCH_EXAMPLES)
     m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, exec:COMMAND, ...")
     m.add_argument("b", metavar="B", help="the second player")
-    m.add_argument("--games", metavar="N", required=True, help="games to play: an even number (N/2 deck pairs)")
+    m.add_argument("--games", metavar="N", required=True, help="games to play: an even number from 2 to 200,000 (N/2 deck pairs; "
+                        "200,000 games take about a minute greedy against greedy, an hour random against "
+                        "random, days with the engine, on 2 cores)")
     m.add_argument("--seed", metavar="S", default="0", help="the decks' seed (default 0)")
     m.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
     m.add_argument("--time-limit", metavar="SECONDS", default="10",
@@ -41,8 +43,10 @@ def add(sub) -> None:
                                                  "2,000 when both are greedy); never changes a figure")
     m.add_argument("--fresh", action="store_true", help="ignore shards cached by an earlier run")
     m.add_argument("--json", action="store_true", help="print one JSON object")
-    m.add_argument("--out", metavar="DIR", help="write every game's record (games.jsonl) and the summary "
-                                                "(summary.json) into DIR")
-    m.add_argument("--force", action="store_true", help="with --out: replace files crib-stats did not write")
+    m.add_argument("--out", metavar="DIR", help="write every game's record (games.jsonl), the summary "
+                                                "(summary.json) and the index of the files (crib-stats-index.md) "
+                                                "into DIR, made if missing")
+    m.add_argument("--force", action="store_true", help="with --out: replace an earlier match's files, or files "
+                                                        "crib-stats did not write")
     m.add_argument("--no-timing", action="store_true",
                    help="leave out the timings (decisions a second, seconds) so the output is the same every run")

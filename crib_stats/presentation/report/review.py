@@ -29,9 +29,14 @@ def _flag(d) -> str:
     return " (only card)" if d.choices == 1 else " (one rank fits)"
 
 
+def _deal(d) -> int:
+    """The deal's number for people, from 1 (the record's and the JSON's ``deal`` index from 0)."""
+    return d.deal + 1
+
+
 def _row(d) -> str:
     made = " ".join(d.made) if d.points_missed is not None else _cards(d.made)
-    head = f"{d.deal:>4} {d.scores[0]:>3}-{d.scores[1]:<3} {'D' if d.dealer else 'P'}  {_what(d):<10} {made:<7} "
+    head = f"{_deal(d):>4} {d.scores[0]:>3}-{d.scores[1]:<3} {'D' if d.dealer else 'P'}  {_what(d):<10} {made:<7} "
     if d.refused is not None:
         return wrap(head + f"not measured: {d.refused}", indent=5)
     if d.points_missed is not None:
@@ -45,7 +50,7 @@ def _row(d) -> str:
 
 
 def _costly(n: int, d) -> str:
-    return wrap(f"  {n}. deal {d.deal} at {d.scores[0]}-{d.scores[1]}, {_what(d)}: {_cards(d.made)} instead of "
+    return wrap(f"  {n}. deal {_deal(d)} at {d.scores[0]}-{d.scores[1]}, {_what(d)}: {_cards(d.made)} instead of "
                 f"{_cards(d.best)} gave up {d.given_up:.4f}" + (f" ± {d.given_up_se:.4f}" if d.given_up_se else "")
                 + f" (P(win) {d.p_win_made:.4f} against {d.p_win_best:.4f})", indent=5)
 
@@ -86,8 +91,9 @@ def review_text(rv, source: str = "", timing: bool = True) -> str:
         lines += [_costly(n, d) for n, d in enumerate(worst, 1)]
     if timing:
         lines += ["", f"reviewed in {rv.seconds:.1f} s"]
-    lines += ["", wrap("best: the engine's decision at that position (blank: the one made); D/P: the seat dealt "
-                       "or was the pone; score: the seat's then the opponent's, before the decision."),
+    lines += ["", wrap("deal: from 1 (the JSON's deal is the record's index, from 0); best: the engine's "
+                       "decision at that position (blank: the one made); D/P: the seat dealt or was the pone; "
+                       "score: the seat's then the opponent's, before the decision."),
               wrap("throws: discard --score's P(win) (sampled, ± one standard error, seed a digest of review "
                    f"seed {rv.review_seed} and the position; given up within its ± is noise); plays: advise "
                    "--score's P(win) (exact under its model: the opponent threw by the objective, or any hand "

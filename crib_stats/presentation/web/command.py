@@ -27,6 +27,27 @@ def is_loopback(host: str) -> bool:
 
 
 
+def install_web_line() -> str:
+    """How to install the ``web`` extra into the Python that runs crib-stats: from this checkout
+    when crib-stats runs from one (an editable install: ``make run`` does it), else the extra's
+    own requirements as installed crib-stats lists them (``crib-stats[web]`` from an index may be
+    another package)."""
+    import shlex
+    from pathlib import Path
+
+    python = shlex.quote(sys.executable)
+    root = Path(__file__).resolve().parents[3]
+    if (root / "pyproject.toml").is_file() and (root / "crib_stats" / "presentation" / "web").is_dir():
+        return f"{python} -m pip install -e {shlex.quote(str(root) + '[web]')} (this checkout's; make run does it)"
+    try:
+        from importlib.metadata import requires
+
+        needs = [r.split(";")[0].strip() for r in requires("crib-stats") or () if 'extra == "web"' in r]
+    except Exception:  # noqa: BLE001  (no metadata: a copy run from its files)
+        needs = []
+    return f"{python} -m pip install {' '.join(shlex.quote(n) for n in needs or ['fastapi', 'uvicorn'])}"
+
+
 def _heavy_workers(text: str | None) -> int:
     """The heavy pool's processes: ``--heavy-workers``, or the default."""
     n = whole_number(text, "serve: --heavy-workers", 1)
@@ -89,7 +110,7 @@ def run(args, *, on_ready=None) -> int:
 
         from crib_stats.presentation.web.app import create_app
     except ImportError as exc:
-        raise UsageError(f"serve needs the web extra ({exc.name} is missing): pip install 'crib-stats[web]'") from None
+        raise UsageError(f"serve needs the web extra ({exc.name} is missing): {install_web_line()}") from None
     if not is_loopback(args.host):
         print(f"crib-stats: warning: --host {args.host} serves the page to other machines on the network; "
               "the server has no login and is meant for this machine (127.0.0.1)", file=sys.stderr)
