@@ -136,9 +136,12 @@ def test_the_largest_match_is_played():
     and refuses one pair more."""
     from crib_stats.match.run import MAX_GAMES, MatchError, check
 
-    assert check("greedy", "greedy", MAX_GAMES, 0, "six-card", None, None) == ("six-card", 100)
+    v, shards = check(("greedy", "greedy"), MAX_GAMES, 0, "six-card", None, None)
+    assert (v.name, shards) == ("six-card", 100)
     with pytest.raises(MatchError, match="from 2 to 200,000"):
-        check("greedy", "greedy", MAX_GAMES + 2, 0, "six-card", None, None)
+        check(("greedy", "greedy"), MAX_GAMES + 2, 0, "six-card", None, None)
+    with pytest.raises(MatchError, match="a multiple of 3 from 3 to 199,998"):
+        check(("greedy", "greedy", "random"), 20, 0, "three-player", None, None)
 
 
 class _Tty:

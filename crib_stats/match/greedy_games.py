@@ -116,7 +116,7 @@ def records(seed: int, decks, variant: str, names: dict, arrays=None) -> list[di
 KERNEL_ARRAYS = ("games", "decisions", "decks", "kgames", "kdeals", "kplays")
 
 
-def greedy_part(a: str, b: str, seed: int, variant: str, lo: int, hi: int) -> dict:
+def greedy_part(players, seed: int, variant, lo: int, hi: int) -> dict:
     """A shard of a greedy-against-greedy match: decks lo..hi-1, each played once for both games
     of its pair. Its arrays (:func:`crib_stats.match.run.run_part`'s ``games`` and ``decisions``,
     and the kernel's own, from which :func:`shard_lines` builds the records when they are read):
@@ -129,7 +129,7 @@ def greedy_part(a: str, b: str, seed: int, variant: str, lo: int, hi: int) -> di
     start = time.perf_counter()
     v = check_played(variant)
     decks = np.arange(lo, hi, dtype=np.int64)
-    games, deals, plays = play_decks(seed, decks, v.name)
+    games, deals, plays = play_decks(seed, decks, v)
     seconds = time.perf_counter() - start
     n = len(decks)
     rows = np.zeros((2 * n, N_GAME), np.int64)
@@ -157,7 +157,7 @@ def greedy_part(a: str, b: str, seed: int, variant: str, lo: int, hi: int) -> di
             "kdeals": deals.astype(np.int16), "kplays": plays.astype(np.int16)}
 
 
-def shard_lines(part: dict, seed: int, variant: str, names: dict) -> list[bytes]:
+def shard_lines(part: dict, seed: int, variant, names: dict) -> list[bytes]:
     """The records of a kernel shard (:func:`greedy_part`), two a deck (the pair's games are the
     same game; A's and B's names are the same)."""
     arrays = (part["kgames"].astype(np.int64), part["kdeals"].astype(np.int64), part["kplays"].astype(np.int64))

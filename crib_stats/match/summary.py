@@ -16,6 +16,12 @@
   leaving out its first decision in each shard, which loads its tables (``first_microseconds``,
   apart; ``decisions`` counts the rest).
 
+With three players (three sides, no game points) the figures are each player's and each seat's:
+**each player's share of the wins**, paired over the decks (each deck's three games, one in each
+rotation, so every player held every seat's cards: its share 0, 1/3, 2/3 or 1), **each seat's
+share** (the first dealer, on his left, on his right: which seat the cards favour), the players
+skunked (and double-skunked), deals a game, forfeits and decisions a second.
+
 Every standard error is one standard deviation of the mean (± in the report); none for fewer
 than two pairs.
 """
@@ -27,8 +33,10 @@ from collections import Counter
 
 import numpy as np
 
-from .rows import (D_COUNT, D_FIRST_SECONDS, D_SECONDS, G_A_FIRST, G_A_WON, G_DEALS, G_DOUBLE, G_FIRST_DEALER_WON, G_FORFEIT,
-                  G_POINTS, G_SKUNK)
+from crib_stats.model.seats import names as seat_names
+
+from .rows import (D_COUNT, D_FIRST_SECONDS, D_SECONDS, G_A_FIRST, G_A_WON, G_DEALS, G_DOUBLE, G_DOUBLED,
+                   G_FIRST_DEALER_WON, G_FORFEIT, G_POINTS, G_ROTATION, G_SKUNK, G_SKUNKED, G_WINNER)
 
 TOP_REASONS = 5
 
@@ -53,19 +61,55 @@ def model_assumes(match) -> dict:
            "referee's games exactly (the tests hold its records to the referee's, byte for byte); decisions a "
            "second: the kernel's time shared by its decisions (the records are written when read)"
            if match.kernel else "the referee (crib_stats.referee) asks each player for every decision and times it")
-    return {"games": f"{match.games:,} duplicate games: deck sequences 0 to {match.games // 2 - 1:,} of seed "
-                     f"{match.seed}, each played twice with the seats swapped (game 2k: A deals first)",
-            "decisions": how}
+    s = len(match.players)
+    if s == 2:
+        games = (f"{match.games:,} duplicate games: deck sequences 0 to {match.games // 2 - 1:,} of seed "
+                 f"{match.seed}, each played twice with the seats swapped (game 2k: A deals first)")
+        if match.rules.teams:
+            games += "; each player plays both seats of its partnership"
+    else:
+        games = (f"{match.games:,} duplicate games: deck sequences 0 to {match.games // s - 1:,} of seed "
+                 f"{match.seed}, each played in the {s} rotations of the players over the seats (game {s}k + r: "
+                 "A deals first in rotation 0, C in 1, B in 2)")
+    out = {"games": games, "decisions": how}
+    if match.muggins:
+        out["muggins"] = ("muggins: each show is claimed by its owner and the seat on its left may call what an "
+                          "undercount missed; the built-in players claim the true count and call every point missed")
+    return out
 
 
 def model_json(match) -> dict:
     """The model in the shape every command's JSON gives it: a name, what it assumes clause by
     clause, and the whole statement."""
-    return {"name": "match/duplicate", "players": {"a": match.a, "b": match.b}, "assumes": model_assumes(match),
+    return {"name": "match/duplicate", "players": dict(zip("abc", match.players)), "assumes": model_assumes(match),
             "description": model_line(match)}
 
 
+def _speed(match) -> list[dict]:
+    out = []
+    for side, name in enumerate(match.players):
+        count, seconds = match.decisions[side, D_COUNT], match.decisions[side, D_SECONDS]
+        loading = match.decisions[side, D_FIRST_SECONDS]
+        out.append({"side": "ABC"[side], "player": name, "decisions": int(count),
+                    "microseconds": int(round(1e6 * float(seconds))),
+                    "first_microseconds": int(round(1e6 * float(loading))),
+                    "decisions_per_second": (int(round(count / seconds)) if seconds > 0 else None)})
+    return out
+
+
+def _reasons(match, rows) -> Counter:
+    reasons: Counter = Counter()
+    if (rows[:, G_FORFEIT] != 0).any():
+        for record in match.records():
+            reason = record["result"]["forfeit"]
+            if reason is not None:
+                reasons[reason] += 1
+    return reasons
+
+
 def summarise(match) -> dict:
+    if len(match.players) == 3:
+        return summarise_three(match)
     rows = match.rows
     n = rows.shape[0]
     a_won = rows[:, G_A_WON].astype(float)
@@ -86,22 +130,11 @@ def summarise(match) -> dict:
     first_pairs = rows[:, G_FIRST_DEALER_WON].astype(float).reshape(-1, 2).mean(axis=1) if n else np.zeros(0)
     first, first_se = mean_se(first_pairs[whole])
     deals, deals_se = mean_se(rows[:, G_DEALS].astype(float))
-    reasons: Counter = Counter()
-    if (rows[:, G_FORFEIT] != 0).any():
-        for record in match.records():
-            reason = record["result"]["forfeit"]
-            if reason is not None:
-                reasons[reason] += 1
-    speed = []
-    for side, name in ((0, match.a), (1, match.b)):
-        count, seconds = match.decisions[side, D_COUNT], match.decisions[side, D_SECONDS]
-        loading = match.decisions[side, D_FIRST_SECONDS]
-        speed.append({"side": "AB"[side], "player": name, "decisions": int(count),
-                      "microseconds": int(round(1e6 * float(seconds))),
-                      "first_microseconds": int(round(1e6 * float(loading))),
-                      "decisions_per_second": (int(round(count / seconds)) if seconds > 0 else None)})
+    reasons = _reasons(match, rows)
+    speed = _speed(match)
     return {
         "a": match.a, "b": match.b, "games": n, "pairs": n // 2, "seed": match.seed, "variant": match.variant,
+        **_rules(match),
         "time_limit_ms": None if match.time_limit is None else int(round(1000 * match.time_limit)),
         "shards": match.shards, "kernel": match.kernel,
         "win_rate": win, "win_rate_se": win_se, "win_rate_raw": raw, "win_rate_raw_se": raw_se,
@@ -119,5 +152,51 @@ def summarise(match) -> dict:
                      "reasons": [{"reason": r, "games": c} for r, c in reasons.most_common(TOP_REASONS)],
                      "kinds": len(reasons)},
         "speed": speed, "milliseconds": int(round(1000 * match.seconds)), "shards_computed": match.computed,
+        "model": model_json(match),
+    }
+
+
+def _rules(match) -> dict:
+    """The game's target and muggins, where they are not the variant's first game (two players,
+    the default target, no muggins: version 1 of the record)."""
+    if match.rules.version == 1:
+        return {}
+    return {"target": match.target, "muggins": match.muggins, "players": list(match.players)}
+
+
+def summarise_three(match) -> dict:
+    """The figures of a three-player match (module docstring)."""
+    rows = match.rows
+    n = rows.shape[0]
+    decks = n // 3
+    winner = rows[:, G_WINNER]
+    seat_won = (winner + rows[:, G_ROTATION]) % 3  # the seat the winner held (player p holds seat p + r)
+    players = []
+    for p, name in enumerate(match.players):
+        share, se = mean_se((winner == p).astype(float).reshape(decks, 3).mean(axis=1) if n else np.zeros(0))
+        players.append({"side": "ABC"[p], "player": name, "win_rate": share, "win_rate_se": se,
+                        "wins": int((winner == p).sum()),
+                        "skunked": int(((rows[:, G_SKUNKED] >> p) & 1).sum()),
+                        "double_skunked": int(((rows[:, G_DOUBLED] >> p) & 1).sum())})
+    seats = []
+    for i, seat in enumerate(seat_names(3)):
+        share, se = mean_se((seat_won == i).astype(float).reshape(decks, 3).mean(axis=1) if n else np.zeros(0))
+        seats.append({"seat": seat, "win_rate": share, "win_rate_se": se, "wins": int((seat_won == i).sum())})
+    deals, deals_se = mean_se(rows[:, G_DEALS].astype(float))
+    reasons = _reasons(match, rows)
+    return {
+        "players": list(match.players), "games": n, "decks": decks, "seed": match.seed, "variant": match.variant,
+        "target": match.target, "muggins": match.muggins,
+        "time_limit_ms": None if match.time_limit is None else int(round(1000 * match.time_limit)),
+        "shards": match.shards, "kernel": match.kernel,
+        "by_player": players, "by_seat": seats,
+        "game_points": None,  # no standard game points exist for three players
+        "skunks": {"name": "lurch" if match.variant == "five-card" else "skunk",
+                   "games": int(rows[:, G_SKUNK].sum()), "double_games": int(rows[:, G_DOUBLE].sum())},
+        "deals_mean": deals, "deals_mean_se": deals_se,
+        "forfeits": {"games": int(rows[:, G_FORFEIT].sum()),
+                     "reasons": [{"reason": r, "games": c} for r, c in reasons.most_common(TOP_REASONS)],
+                     "kinds": len(reasons)},
+        "speed": _speed(match), "milliseconds": int(round(1000 * match.seconds)), "shards_computed": match.computed,
         "model": model_json(match),
     }

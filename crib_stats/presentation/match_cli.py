@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from crib_stats.core.errors import UsageError
+from crib_stats.core.errors import CribStatsError, UsageError
 from crib_stats.presentation.console import EXIT_OK, bar_if_tty, first_run_note, say, wrote
 from crib_stats.presentation.parser import whole_number
 
@@ -40,25 +40,35 @@ def run(args) -> int:
         raise UsageError("match: --force goes with --out DIR")
     from crib_stats.core.engine import check_scheduler
     from crib_stats.match.run import check
+    from crib_stats.model.variants import variant as get_variant
 
-    check(args.a.strip(), args.b.strip(), games, seed, args.variant, time_limit, shards)  # before any file or game
+    target = whole_number(args.target, "match: --target", 1)
+    try:
+        rules = get_variant(args.variant, target, True if args.muggins else None)
+    except CribStatsError as exc:
+        raise UsageError(f"match: {exc}") from None
+    players = [p.strip() for p in (args.a, args.b) + ((args.c,) if args.c is not None else ())]
+    check(players, games, seed, rules, time_limit, shards)  # before any file or game
     check_scheduler(args.scheduler)
     # a second match into DIR does not replace the first's records without --force
     out = io.OutputDir(args.out, [RECORDS, SUMMARY], force=args.force, keep=[RECORDS, SUMMARY]) \
         if args.out is not None else None
     first_run_note()
-    match = play_match(args.a, args.b, games, seed, args.variant, time_limit=time_limit, shards=shards,
+    match = play_match(args.a, args.b, games, seed, rules, c=args.c, time_limit=time_limit, shards=shards,
                        scheduler=args.scheduler, workers=workers, fresh=args.fresh,
-                       progress=bar_if_tty(f"match {args.a.strip()} - {args.b.strip()}", "shards"))
+                       progress=bar_if_tty(f"match {' - '.join(players)}", "shards"))
     summary = match.summary()
     say(json.dumps(rm.match_json(summary, timing=not args.no_timing)) if args.json
         else rm.match_text(summary, timing=not args.no_timing))
     if out is not None:
-        command = f"crib-stats match {args.a.strip()} {args.b.strip()} --games {games} --seed {seed} --variant " \
-                  f"{summary['variant']} --out DIR"
+        extra = ("" if rules.target == rules.targets[0] else f" --target {rules.target}") + (
+            " --muggins" if rules.muggins else "")
+        command = f"crib-stats match {' '.join(players)} --games {games} --seed {seed} --variant " \
+                  f"{rules.name}{extra} --out DIR"
+        order = (f"game 2k: deck k, {players[0]} (A) deals first, 2k + 1: the same deck, B first" if len(players) == 2
+                 else "game 3k + r: deck k in rotation r (A deals first in rotation 0, C in 1, B in 2)")
         out.write_with(RECORDS, lambda fh: fh.writelines(line.decode() for line in match.lines()), command,
-                       f"every game's record (crib-stats-game/1), one a line; game 2k: deck k, {summary['a']} (A) "
-                       "deals first, 2k + 1: the same deck, B first")
+                       f"every game's record (crib-stats-game/{rules.version}), one a line; {order}")
         out.write(SUMMARY, json.dumps(rm.match_json(summary, timing=True), indent=1) + "\n", command,
                   "the match's figures, as --json prints them")
         out.close()

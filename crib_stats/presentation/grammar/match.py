@@ -1,4 +1,4 @@
-"""The grammar of ``match``: two players in duplicate games."""
+"""The grammar of ``match``: two players (three, three-handed) in duplicate games."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ from .base import command
 
 MATCH_DESCRIPTION = (
     "Two players in duplicate games: N games are N/2 deck sequences of the seed, each\n"
-    "played twice with the seats swapped, so the cards' luck cancels. Prints A's win\n"
+    "played twice with the seats swapped, so the cards' luck cancels (four-player: two\n"
+    "names, each playing both seats of its partnership; three-player: three names, N/3\n"
+    "decks each played in the three rotations of the players over the seats, and the\n"
+    "report gives each player's and each seat's share of the wins). Prints A's win\n"
     "rate with its standard error (paired over the deck pairs, and raw), game points\n"
     "(a win 2, a skunk 3), skunks each way, the first dealer's win rate, deals a game,\n"
     "forfeits and each player's decisions a second. Players: greedy (the game\n"
@@ -20,20 +23,31 @@ MATCH_EXAMPLES = ["crib-stats match greedy random --games 200",
                   "crib-stats match greedy greedy --games 10000 --seed 7",
                   'crib-stats match greedy "exec:python3 examples/random_bot.py" --games 20 --out games/',
                   "crib-stats match greedy random --games 2000 --variant five-card --json",
+                  "crib-stats match greedy greedy greedy --variant three-player --games 3000",
+                  "crib-stats match greedy random --variant four-player --games 200",
+                  "crib-stats match greedy points --target 61 --games 200",
+                  "crib-stats match greedy random --muggins --games 200",
                   "crib-stats match greedy random --games 20000 --scheduler local --workers 2"]
 
 
 def add(sub) -> None:
     """Add match to the subcommands ``sub``."""
-    m = command(sub, "match", "two players in duplicate games: win rates with their errors",
+    m = command(sub, "match", "two (or three) players in duplicate games: win rates with their errors",
                 MATCH_DESCRIPTION, MATCH_EXAMPLES)
     m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, exec:COMMAND, ...")
     m.add_argument("b", metavar="B", help="the second player")
+    m.add_argument("c", metavar="C", nargs="?", help="the third player (three-player only)")
     m.add_argument("--games", metavar="N", required=True, help="games to play: an even number from 2 to 200,000 (N/2 deck pairs; "
-                        "200,000 games take about a minute greedy against greedy, an hour random against "
-                        "random, days with the engine, on 2 cores)")
+                        "three players: a multiple of 3; 200,000 games take about a minute greedy against greedy, "
+                        "an hour random against random, days with the engine, on 2 cores)")
     m.add_argument("--seed", metavar="S", default="0", help="the decks' seed (default 0)")
-    m.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
+    m.add_argument("--variant", default="six-card",
+                   help="six-card (default), five-card, three-player or four-player (partners)")
+    m.add_argument("--target", metavar="POINTS",
+                   help="the game's target: six-card 121 (default), 91 or 61; five-card 61; three-player 121 or 61; "
+                        "four-player 121")
+    m.add_argument("--muggins", action="store_true",
+                   help="each show is claimed by its owner, and the seat on its left may call what it missed")
     m.add_argument("--time-limit", metavar="SECONDS", default="10",
                    help="seconds an exec: player has for each decision (default 10); later is a forfeit")
     m.add_argument("--scheduler", metavar="WHERE",

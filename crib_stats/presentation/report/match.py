@@ -19,14 +19,49 @@ def _speed(p: dict) -> str:
     return f"{p['player']} ({p['side']}) " + ("-" if rate is None else f"{rate:,} a second") + warm
 
 
+def _game(s: dict) -> str:
+    """The variant, with its target and muggins where they are not the variant's first game."""
+    extra = "" if "target" not in s else f" to {s['target']}" + (" with muggins" if s["muggins"] else "")
+    return s["variant"] + extra
+
+
+def _three_text(s: dict, timing: bool) -> str:
+    a, b, c = s["players"]
+    lines = [wrap(f"match: {a} (A), {b} (B) and {c} (C), {_game(s)}, {s['games']:,} games ({s['decks']:,} decks, "
+                  f"each in the three rotations of the players over the seats), seed {s['seed']}"), ""]
+    lines.append("share of the wins, paired over the decks:")
+    for p in s["by_player"]:
+        lines.append(f"  {p['player']} ({p['side']}){'':<4}{_pct(p['win_rate'], p['win_rate_se'])}  "
+                     f"{p['wins']:,} wins, {p['skunked']:,} times skunked")
+    lines.append("share of the wins by seat (the cards' favour):")
+    for seat in s["by_seat"]:
+        lines.append(f"  {seat['seat']:<13}{_pct(seat['win_rate'], seat['win_rate_se'])}  {seat['wins']:,} wins")
+    f = s["forfeits"]
+    lines += [f"deals          {s['deals_mean']:.2f} a game" + ("" if s["deals_mean_se"] is None else
+                                                               f" ± {s['deals_mean_se']:.2f}"),
+              "game points    none (no standard game points exist for three players)",
+              "forfeits       " + ("none" if not f["games"] else f"{f['games']:,} games")]
+    for r in f["reasons"]:
+        lines.append(wrap(f"  {r['games']:,} x {r['reason']}", indent=6))
+    if timing:
+        took = f" ({s['milliseconds'] / 1000:.1f} s, {s['shards_computed']:,} of {s['shards']:,} shards computed, the rest cached)"
+        lines.append(wrap("decisions      " + "; ".join(_speed(p) for p in s["speed"]) + took, indent=15))
+    lines += ["", wrap("model: " + s["model"]["description"]),
+              wrap("± one standard error. Paired: each deck's share of a player's wins (0, 1/3, 2/3 or 1) "
+                   "averaged over the decks, the luck of the cards shared by every player.")]
+    return "\n".join(lines)
+
+
 def match_text(s: dict, timing: bool = True) -> str:
+    if "by_player" in s:
+        return _three_text(s, timing)
     a, b = s["a"], s["b"]
     sk = s["skunks"]
     gp = s["game_points"]
     f = s["forfeits"]
     word = {"skunk": "skunks", "lurch": "lurches"}[sk["name"]]
     lines = [
-        wrap(f"match: {a} (A) against {b} (B), {s['variant']}, {s['games']:,} games ({s['pairs']:,} deck pairs, the "
+        wrap(f"match: {a} (A) against {b} (B), {_game(s)}, {s['games']:,} games ({s['pairs']:,} deck pairs, the "
              f"seats swapped), seed {s['seed']}"),
         "",
         f"A's win rate   {_pct(s['win_rate'], s['win_rate_se'])}  paired: over the deck pairs",
