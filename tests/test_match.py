@@ -194,7 +194,12 @@ class Rows:
     def __init__(self, rows, variant="six-card"):
         self.rows = np.array(rows, np.int64)
         self.games = len(rows)
-        self.a, self.b, self.seed, self.variant = "x", "y", 0, variant
+        from crib_stats.model.variants import variant as get_variant
+
+        self.players, self.seed, self.variant = ("x", "y"), 0, variant
+        self.a, self.b = self.players
+        self.rules = get_variant(variant)
+        self.target, self.muggins = self.rules.target, False
         self.time_limit, self.shards, self.kernel, self.seconds, self.computed = None, 1, False, 1.0, 1
         self.decisions = np.array([[10.0, 2.0, 1.0, 3.0], [5.0, 0.0, 1.0, 0.0]])  # A: 10 in 2 s, its first 3 s
 
@@ -259,7 +264,7 @@ def test_a_match_is_refused_in_one_line_before_any_game():
     from crib_stats.players import PlayerError
 
     for games in (0, 1, 3, 7):
-        with pytest.raises(MatchError, match="--games must be an even number, at least 2"):
+        with pytest.raises(MatchError, match="--games must be an even number from 2 to 200,000"):
             play_match("greedy", "random", games, cache_dir=False)
     with pytest.raises(MatchError, match="--shards must be 1 to 2"):
         play_match("greedy", "random", 4, shards=3, cache_dir=False)

@@ -99,10 +99,20 @@ def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
     (["greedy", "random"], "the following arguments are required: --games"),
     (["greedy", "nobody", "--games", "2"], "unknown player 'nobody'"),
     (["greedy", "exec:", "--games", "2"], "give the command after exec:"),
-    (["greedy", "random", "--games", "2", "--variant", "four-player"], "the referee plays the two-player games"),
-    # #48 item 9: the choices are what match plays (it listed three-player and four-player too)
+    # #48 item 9: the choices are what match plays
     (["greedy", "random", "--games", "2", "--variant", "seven-card"],
-     "match: --variant: unknown variant 'seven-card'; the referee plays six-card or five-card"),
+     "match: --variant: unknown variant 'seven-card'; choose one of six-card, five-card, three-player, four-player"),
+    # #50: the players are one a side; the target is one the variant is played to
+    (["greedy", "random", "--games", "3", "--variant", "three-player"], "the three-player game takes 3 players, got 2"),
+    (["greedy", "random", "points", "--games", "2"], "the six-card game takes 2 players, got 3"),
+    (["greedy", "random", "points", "--games", "4", "--variant", "four-player"],
+     "the four-player game takes two players (each plays both seats of its partnership), got 3"),
+    (["greedy", "random", "random", "--games", "4", "--variant", "three-player"], "a multiple of 3 from 3"),
+    (["greedy", "random", "--games", "2", "--target", "100"],
+     "match: --target: the six-card game is played to 121, 91, 61, not 100"),
+    (["greedy", "random", "--games", "2", "--variant", "five-card", "--target", "121"],
+     "match: --target: the five-card game is played to 61, not 121"),
+    (["greedy", "random", "--games", "2", "--target", "many"], "--target takes a whole number"),
     (["greedy", "random", "--games", "2", "--time-limit", "0"], "--time-limit must be a positive number"),
     (["greedy", "random", "--games", "2", "--time-limit", "soon"], "--time-limit takes a number of seconds"),
     (["greedy", "random", "--games", "4", "--shards", "3"], "--shards must be 1 to 2"),

@@ -43,10 +43,12 @@ def run(args) -> int:
     from crib_stats.model.variants import variant as get_variant
 
     target = whole_number(args.target, "match: --target", 1)
-    try:
-        rules = get_variant(args.variant, target, True if args.muggins else None)
-    except CribStatsError as exc:
-        raise UsageError(f"match: {exc}") from None
+    for flag, read in (("--variant", lambda: get_variant(args.variant)),
+                       ("--target", lambda: get_variant(args.variant, target, True if args.muggins else None))):
+        try:
+            rules = read()
+        except CribStatsError as exc:
+            raise UsageError(f"match: {flag}: {exc}") from None
     players = [p.strip() for p in (args.a, args.b) + ((args.c,) if args.c is not None else ())]
     check(players, games, seed, rules, time_limit, shards)  # before any file or game
     check_scheduler(args.scheduler)
