@@ -99,7 +99,7 @@ def test_odds_framings():
 
 
 def test_rule_bounds_are_the_enumerated_maxima():
-    from crib_stats.core import rules
+    from crib_stats.model import variants as rules
 
     assert rules.MAX_HAND == {4: summary("hand").max_score, 3: summary("five-card").max_score}
     assert rules.MAX_CRIB == summary("crib").max_score

@@ -276,16 +276,6 @@ def verdict_rule(ours, claimed, text: str | None = None, note: str = "") -> Find
     return verdict_same(ours, claimed, text, note)
 
 
-def transcribed(ours, claimed, text: str | None = None, note: str = "", fields: str = "") -> Finding:
-    """A rule the code only transcribes (a field of rules.py that no computation reads): no
-    verdict, since nothing the code computes could disagree; the note says whether the
-    transcription matches the seed."""
-    shown = text if text is not None else str(ours)
-    same = "as the seed says" if ours == claimed else f"the seed says {claimed}"
-    reads = (f"{fields}: " if fields else "") + "a transcription in rules.py that no computation reads"
-    return Finding(shown, "transcribed", "; ".join(x for x in (f"{reads} ({same})", note) if x), ours)
-
-
 def not_in_code(note: str = "") -> Finding:
     return Finding("not in the code", "rule", note or "a scoring option of whole games; the code plays no games to a score")
 

@@ -12,7 +12,6 @@ from crib_stats.kernels.constants import pip_value as pip
 from crib_stats.model.variants import HEELS
 from crib_stats.peg.pegging import PegError, count_points, play
 
-from .core import transcribed
 
 # ---- the play: counts card by card ----------------------------------------------------------
 
@@ -186,21 +185,12 @@ add("heels-2", "If the start card is a jack, the dealer immediately pegs 2 point
 # ---- the variants ---------------------------------------------------------------------------
 
 
-TRANSCRIBED = ("partners",)  # fields of rules.Variant no computation reads (game and first_deal_last: crib_stats.game)
-
-
 def _v(name: str, fields: tuple[str, ...], claimed: tuple, note: str = ""):
     def check(ctx: Context) -> Finding:
         v = variant_of(name)
         crib = v.players * v.throw + v.crib_from_deck  # the crib as the table builds it
         ours = tuple(crib if f == "crib" else getattr(v, f) for f in fields)
         text = ", ".join(f"{f} {x}" for f, x in zip(fields, ours))
-        only = [f for f in fields if f in TRANSCRIBED]
-        if only:  # compares what rules.py transcribes, which nothing computes with: no verdict
-            read = [f for f in fields if f not in TRANSCRIBED]
-            extra = f"{', '.join(read)} are read by the code" if read else ""
-            return transcribed(ours, claimed, f"{name}: {text}", "; ".join(x for x in (extra, note) if x),
-                               ", ".join(only))
         return verdict_rule(ours, claimed, f"{name}: {text}", note)
     return check
 
@@ -208,12 +198,12 @@ def _v(name: str, fields: tuple[str, ...], claimed: tuple, note: str = ""):
 add("six-card-deal", "The dealer gives six cards to each player ... Each keeps four and gives two to the crib.", S2,
      "rule", "", _v("six-card", ("dealt", "throw", "kept", "crib"), (6, 2, 4, 4)), "6 / 2 / 4 / 4")
 add("game-121", "The first player to reach 121 points wins, whether by pegging during play, counting a hand, or "
-     "scoring two for heels.", S2, "rule", "", _v("six-card", ("game",), (121,)), "121")
+     "scoring two for heels.", S2, "rule", "", _v("six-card", ("target",), (121,)), "121")
 add("five-card-deal", "dealer deals 5 cards to each player ... Each player must choose two cards to discard face down "
      "to form the 'crib'. These four cards ...", S0, "rule", "", _v("five-card", ("dealt", "throw", "kept", "crib"), (5, 2, 3, 4)),
      "5 / 2 / 3 / 4")
 add("five-card-game-61", "To be the first to score 61 points ... Five-card Cribbage. The older British game: five "
-     "cards each, two to the crib, played to 61.", (S0, S2), "rule", "", _v("five-card", ("game",), (61,)), "61")
+     "cards each, two to the crib, played to 61.", (S0, S2), "rule", "", _v("five-card", ("target",), (61,)), "61")
 add("five-card-last-3", "The player cutting the lower card deals, and the other player immediately pegs 3 points for "
      "'last' as compensation. This is scored on the first deal only.", S0, "rule", "",
      _v("five-card", ("first_deal_last",), (3,)), "3")
@@ -232,12 +222,41 @@ def _lead_low(ctx: Context) -> Finding:
 
 add("lead-4-or-lower", "Lead a 4 or lower: your opponent cannot make 15 in one card. Avoid leading a 5 ... fives make "
      "fifteens with every ten-count card.", S2, "rule", "", _lead_low, "4 or lower")
-add("game-61-short", "A shorter game is played to 61.", S2, "rule", "",
-     lambda ctx: not_in_code("a game length; the code scores deals, not games (the five-card game's 61 is in the "
-                               "variant table)"), "61")
+def _target(target: int):
+    def check(ctx: Context) -> Finding:
+        v = variant_of("six-card")
+        return verdict_rule(target if target in v.targets else None, target,
+                            f"six-card: played to {', '.join(map(str, v.targets))} (crib-stats match --target {target})",
+                            "the referee plays the six-card game to it, the skunk lines "
+                            f"{v.playing(target).skunk} and {v.playing(target).double_skunk or 'none'}")
+    return check
+
+
+def _muggins(ctx: Context) -> Finding:
+    """A muggins game played to its first show: the owner claims 0, the seat on its left calls
+    every point, and pegs what the owner missed."""
+    from crib_stats.model.variants import variant as get_variant
+    from crib_stats.players import make_player
+    from crib_stats.referee import Game, decide
+
+    g, greedy = Game(get_variant("six-card", muggins=True), seed=1, deck=0), make_player("greedy", 0)
+    while (turn := g.to_act()).kind in ("discard", "play"):
+        g.apply(turn.seat, decide(greedy, g.view(turn.seat)).choice)
+    owner = turn.seat
+    true = g.deal.asking["show"].breakdown.total
+    g.apply(owner, 0)  # the claim: nothing
+    caller = g.to_act().seat
+    before = g.scores[caller]
+    g.apply(caller, 29)  # the call: everything missed
+    return verdict_rule(g.scores[caller] - before, true, f"the {owner}'s {true}-point hand claimed as 0: the {caller} "
+                        f"(on its left) pegs {g.scores[caller] - before}", "the referee's muggins (crib-stats match "
+                        "--muggins)")
+
+
+add("game-61-short", "A shorter game is played to 61.", S2, "rule", "", _target(61), "61")
 add("game-91", "91-point game. Common around Manchester: once up, down and up a 30-hole board.", S2, "rule", "",
-     lambda ctx: not_in_code(), "91")
+     _target(91), "91")
 add("skunk-91", "Skunk. If the loser has not reached 91 (Bicycle: 61), the winner records a double game.", S2, "rule",
      "crib-stats game", _v("six-card", ("skunk",), (91,), "the Bicycle line of 61 is not modelled"), "91 (Bicycle: 61)")
 add("muggins", "Muggins. If a player undercounts their hand, the opponent may call \"muggins\" and peg the missed "
-     "points.", (S0, S2), "rule", "", lambda ctx: not_in_code(), "the missed points")
+     "points.", (S0, S2), "rule", "", _muggins, "the missed points")

@@ -15,12 +15,16 @@ stepper (:mod:`crib_stats.kernels.play`), which the tests hold to this machine. 
   left of the one who played the last card; the five-card game's play stops at its first go or
   31 instead (cards may remain).
 
->>> hands = [[PegCard(r, str(r), False) for r in h] for h in ([4, 9], [6, 12], [3, 2])]
+Three players (ranks from 0, the ace): 10, K, 4, 5 make 29; the next (7) cannot play and
+says go, nor can the third (3), and the first has no card left, so the first pegs the go; the
+count restarts with the player on its left: 7, 3, and the third pegs the last card.
+
+>>> hands = [[PegCard(r, str(r), False) for r in h] for h in ([9, 4], [12, 6], [3, 2])]
 >>> s = PlayState(hands, stop_at_go=False)
->>> for r in (4, 6, 3, 9, 12, 2):
+>>> for r in (9, 12, 3, 4, 6, 2):
 ...     s.settle(); s.apply(next(c for c in s.hands[s.turn] if c.rank == r))
->>> s.settle(); s.finished, s.points, [e.kind for e in s.events][-3:]
-(True, [0, 2, 1], ['card', 'card', 'last'])
+>>> s.settle(); s.finished, s.points, [e.kind for e in s.events][4:]
+(True, [1, 0, 1], ['go-said', 'go', 'card', 'card', 'last'])
 """
 
 from __future__ import annotations
