@@ -10,6 +10,7 @@ import pytest
 
 import reference
 from crib_stats.core.cards import Card, parse
+from crib_stats.core.errors import CribStatsError
 from crib_stats.referee import SEATS, Game, IllegalDecision, play_game, validate
 from crib_stats.referee.deck import DEALS_PER_DECK, Pack, RefereeError, pack, player_seed
 from crib_stats.players import GreedyPlayer, RandomPlayer
@@ -204,8 +205,13 @@ def test_the_packs_are_the_game_models_stream_and_depend_on_seed_deck_and_deal_o
     assert pack(0, 1, 0, "six-card") != pack(0, 0, 0, "six-card") != pack(1, 0, 0, "six-card")
     with pytest.raises(RefereeError, match="the deck must be a whole number"):
         Game("six-card", 0, -1)
-    with pytest.raises(RefereeError, match="two-player games"):
-        Game("four-player")
+    with pytest.raises(CribStatsError, match="unknown variant 'seven-card'"):
+        Game("seven-card")
+    # three players: the dealer's five, then each seat's from the dealer's left, the pack's card to the crib,
+    # the starter; decks spaced by 512 deals (a three-sided game may run past 256)
+    codes = reference.board_deal_cards(5, 3 * 512 + 2, 3 * 5 + 2)
+    p = pack(5, 3, 2, "three-player")
+    assert [c.code for h in p.hands for c in h] + [p.crib_card.code, p.starter.code] == codes
     assert player_seed(0, 0, DEALER) != player_seed(0, 1, DEALER)
 
 

@@ -192,6 +192,25 @@ class Liar(RandomPlayer):
         return self.rng.choice((0, 1, 29))
 
 
+def test_a_version_2_record_whose_seats_or_teams_do_not_fit_its_variant_is_refused_in_one_line():
+    rec = play_game([RandomPlayer(i) for i in range(4)], 5, 0, "four-player")
+
+    def refused(change, match):
+        bad = json.loads(json.dumps(rec))
+        change(bad)
+        with pytest.raises(RecordError, match=match) as info:
+            validate(bad)
+        assert "\n" not in str(info.value)
+
+    validate(rec)
+    refused(lambda r: r["teams"]["north_south"].remove("south"),
+            "teams: a four-player game's teams are north_south: north and south, east_west: east and west")
+    refused(lambda r: r.update(seats=["north", "east", "south"]), "seats: a four-player game has the seats north, east")
+    refused(lambda r: r.update(teams=None), "teams: a four-player game's teams are")
+    refused(lambda r: r.update(muggins="yes"), "muggins: expected true or false")
+    refused(lambda r: r["players"].pop("west"), "players: no 'west'")
+
+
 def test_a_record_the_rules_contradict_is_refused_with_one_line_naming_the_field():
     rec = play_game((RandomPlayer(1), RandomPlayer(2)), 5, 0)
 
@@ -202,10 +221,14 @@ def test_a_record_the_rules_contradict_is_refused_with_one_line_naming_the_field
             validate(bad)
         assert "\n" not in str(info.value)
 
-    refused(lambda r: r.update(format="crib-stats-game/2"), "format: expected 'crib-stats-game/1'")
+    refused(lambda r: r.update(format="crib-stats-game/3"), "format: expected 'crib-stats-game/1' or 'crib-stats-game/2'")
+    refused(lambda r: r.update(format="crib-stats-game/2"), "the record: no 'muggins'")  # version 2's fields
     refused(lambda r: r.pop("result"), "no 'result'")
-    refused(lambda r: r.update(variant="three-player"), "variant: the referee plays the two-player games")
-    refused(lambda r: r.update(target=100), "target: the six-card game is played to 121")
+    refused(lambda r: r.update(variant="three-player"),
+            "format: a three-player game to 121 is recorded as 'crib-stats-game/2'")
+    refused(lambda r: r.update(variant="seven-card"), "variant: unknown variant 'seven-card'")
+    refused(lambda r: r.update(target=100), "target: the six-card game is played to 121, 91, 61, not 100")
+    refused(lambda r: r.update(target=91), "format: a six-card game to 91 is recorded as 'crib-stats-game/2'")
     refused(lambda r: r.update(seed=None), "seed and deck")
     refused(lambda r: r.update(seed=6), r"deals\[0\].decisions\[0\]: the first_pone cannot throw")  # other cards
     refused(lambda r: r["deals"][0]["shows"][0].update(points=99), r"deals\[0\].shows\[0\].points: the record has 99")

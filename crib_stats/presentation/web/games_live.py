@@ -41,6 +41,7 @@ from crib_stats.core.cards import quote, text_cards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.referee import Game, IllegalDecision, RecordError, SEATS, other, player_seed
 from crib_stats.referee.deck import MAX_SEED, check_played
+from crib_stats.referee.loop import Decision, settle
 
 from . import pool
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
