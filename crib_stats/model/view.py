@@ -92,6 +92,13 @@ class View:
     version: int = 1  # of the record and the protocol (crib_stats.model.variants.Variant.version)
     question: dict | None = None  # muggins: the show a count or a call is about (to_act "count" or "muggins")
 
+    def __hash__(self) -> int:
+        """A view is a value (the page's pool keeps answers by it): hashed by what it says, its
+        scores, teams and question (dicts) included."""
+        import json
+
+        return hash(json.dumps(self.as_dict(), sort_keys=True))
+
     # -- sides -------------------------------------------------------------------------------
 
     @property

@@ -157,6 +157,8 @@ class Games:
             raise CribStatsError(f"games: unknown opponent {quote(opponent[:40])}; choose one of "
                                  f"{', '.join(opponents())}")
         v = check_played(variant)
+        if v.name not in VARIANTS:  # the page plays the two-player games (#54 brings the others)
+            raise CribStatsError(f"games: the page plays the two-player games ({', '.join(VARIANTS)}), not {v.name}")
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
             seat = secrets.choice(SEATS) if seed is None else SEATS[player_seed(seed, 0, "the cut") & 1]
         if seed is None:
