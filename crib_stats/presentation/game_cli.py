@@ -44,16 +44,18 @@ def _board_play(args) -> int:
         seed = _whole(args.seed, "--seed", 0)
         shards = _whole(args.shards, "--shards", 1) or min(bp.SHARDS, games)
         workers = _whole(args.workers, "--workers", 1)
+        measurement = bp.BoardPlay(games, seed, shards)
+        engine = dict(scheduler=args.scheduler, workers=workers, fresh=args.fresh,
+                      progress=bar_if_tty("board play", "shards"))
+        if args.out is not None:
+            io.OutputDir(args.out, measurement.files)  # checked before anything is printed
         first_run_note("game --board-play")
         if args.out is not None:
-            io.OutputDir(args.out, [bp.DATA_JSON, bp.DATA_GAMES])  # checked before the games are played
-            for path in bp.write_committed(args.out, games, seed, shards,
-                                           progress=bar_if_tty("board play", "shards")):
+            for path in measurement.write_committed(args.out, **engine):
                 wrote(path)
             summary = json.loads((__import__("pathlib").Path(args.out) / bp.DATA_JSON).read_text())
         else:
-            summary, _ = bp.measure(games, seed, shards, scheduler=args.scheduler, workers=workers, fresh=args.fresh,
-                                    progress=bar_if_tty("board play", "shards"))
+            summary, _ = measurement.run(**engine)
     say(json.dumps(rb.board_play_json(summary)) if args.json else rb.board_play_text(summary))
     return 0
 
