@@ -20,6 +20,7 @@ def _whole(text, flag: str, low: int | None = None) -> int | None:
 def _board_play(args) -> int:
     """``game --board-play [GAMES]``: the committed measurement, or GAMES new games."""
     from crib_stats.core import io
+    from crib_stats.core.engine import check_scheduler
     from crib_stats.game import boardplay as bp
     from crib_stats.presentation.report import boardthrow as rb
 
@@ -47,6 +48,7 @@ def _board_play(args) -> int:
         measurement = bp.BoardPlay(games, seed, shards)
         engine = dict(scheduler=args.scheduler, workers=workers, fresh=args.fresh,
                       progress=bar_if_tty("board play", "shards"))
+        check_scheduler(args.scheduler)
         if args.out is not None:
             io.OutputDir(args.out, measurement.files)  # checked before anything is printed
         first_run_note("game --board-play")
