@@ -31,6 +31,9 @@ import subprocess
 import sys
 from contextlib import contextmanager
 
+# the load client is the checkout's (studies/web_load.py), not the wheel's
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 SERVER = ("import sys; from crib_stats.presentation.web.app import create_app; "
           "from crib_stats.presentation.web.command import BackgroundServer; "
           "s = BackgroundServer(create_app(heavy=sys.argv[1])).__enter__(); "
@@ -58,7 +61,7 @@ def server_process(heavy: str = "process"):
 
 
 def mixed_figures(url: str, plain: int = 20, heavy: int = 4, heavy_each: int = 5) -> dict:
-    from crib_stats.presentation.web.load import mixed
+    from studies.web_load import mixed
 
     out = {}
     for i, (pace, think) in enumerate((("flat out", 0.0), ("paced", 0.25))):
@@ -70,7 +73,7 @@ def mixed_figures(url: str, plain: int = 20, heavy: int = 4, heavy_each: int = 5
 
 
 def run(clients: int = 50, requests: int = 2000, alone: int = 300, heavy: str = "process") -> dict:
-    from crib_stats.presentation.web.load import hammer, random_deals
+    from studies.web_load import hammer, random_deals
 
     out = {"cores": os.cpu_count()}
     kinds = ["process", "thread"] if heavy == "both" else [heavy]

@@ -2,8 +2,8 @@
 """Regenerate every committed table under crib_stats/data/, the README figures under docs/, and the
 executed notebooks.
 
-Each file is produced by the crib-stats command named in crib_stats/data/crib-stats-index.md; this script only
-runs those commands in-process.
+Each file is produced by the crib-stats command named in crib_stats/data/crib-stats-index.md, or by the study
+of the checkout's studies/ named there; this script only runs those commands and studies in-process.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # the studies (studies/): the checkout's, not the wheel's
 
 from crib_stats.presentation.cli import main  # noqa: E402
 
@@ -39,22 +40,14 @@ def run() -> int:
         code = main(argv)
         if code:
             return code
-    # the game's deal models and their solved boards (2-3 minutes), then the whole games of a player who
-    # throws for the board against one who throws by points (data/board_play*, about 10 minutes), and what that
-    # board player gives up against discard --score (data/board_cost*, 3 to 11 minutes)
-    from crib_stats.game import regenerate
+    # the studies (studies/): the game's deal models and their solved boards, what playing to the board is worth
+    # and what its board player gives up, what the play advisor is worth, the play's rules of thumb (about an
+    # hour in all), then the players' matches (data/match_*: greedy against greedy and random in minutes, points
+    # against greedy in about an hour, the engine against greedy and against points several hours each; shards
+    # cached: resumable); then the claims report again, which reads the rules of thumb
+    import studies
 
-    regenerate(os.path.join(ROOT, "crib_stats", "data"))
-    # the play's rules of thumb measured with crib-stats advise (under 10 minutes), then the claims
-    # report again, which reads it
-    from crib_stats.game import peg_rules
-
-    peg_rules.write_committed(os.path.join(ROOT, "crib_stats", "data"), scheduler="local")
-    # the players' matches (data/match_*): greedy against greedy and random in minutes, points against greedy in
-    # about an hour, the engine against greedy and against points several hours each (shards cached: resumable)
-    from crib_stats.match import regenerate as matches
-
-    matches(os.path.join(ROOT, "crib_stats", "data"))
+    studies.regenerate(os.path.join(ROOT, "crib_stats", "data"))
     code = main(["claims", "--markdown", os.path.join(ROOT, "docs", "claims.md")])
     if code:
         return code

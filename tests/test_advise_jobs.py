@@ -1,5 +1,5 @@
-"""The advisor's two jobs on the compute engine (crib_stats.game.advise_value.measure and
-crib_stats.game.peg_rules.measure), each on a reduced request: the answer is the same in this
+"""The advisor's two jobs on the compute engine (the study studies.advise_value.AdviseGain and
+crib_stats.game.peg_rules.PegRules), each on a reduced request: the answer is the same in this
 process, on a Dask cluster and with another shard count; and a Ctrl-C mid-way (SIGINT to a
 subprocess, as tests/test_interrupt.py sends it) loses nothing: the shards finished before it
 stay whole in the cache, the one it cut leaves no file behind, and a rerun computes only the
@@ -17,17 +17,18 @@ import pytest
 from children import started
 
 from crib_stats.game import advise_value, peg_rules
+from studies.advise_value import AdviseGain
 
 TESTS = Path(__file__).resolve().parent
 pytestmark = pytest.mark.slow  # the in-process answers alone take 20 s on 2 cores
 
 
-def advise_gain(deals: int, **engine) -> advise_value.Gain:
-    return advise_value.measure("dealer", deals, seed=11, **engine)
+def advise_gain(deals: int, parts: int, **engine) -> advise_value.Gain:
+    return AdviseGain({"dealer": deals}, seed=11, shards=parts).run(**engine)["dealer"]
 
 
-def rule_records(deals: int, **engine) -> peg_rules.Measurement:
-    return peg_rules.measure({"high-first": deals, "no-run": deals}, seed=0, **engine)
+def rule_records(deals: int, parts: int, **engine) -> peg_rules.Records:
+    return peg_rules.PegRules({"high-first": deals, "no-run": deals}, seed=0, shards=parts).run(**engine)
 
 
 JOBS = {"advise-value": advise_gain, "peg-rules": rule_records}
@@ -98,7 +99,8 @@ CUT_DEALS = DEALS
 CHILD = """
 import sys, time
 sys.path.insert(0, {tests!r})
-from crib_stats.game import advise_value, peg_rules
+from crib_stats.game import peg_rules
+from studies import advise_value
 from test_advise_jobs import JOBS
 
 module = advise_value if {name!r} == "advise-value" else peg_rules

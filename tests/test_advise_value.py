@@ -1,4 +1,5 @@
-"""What the play advisor is worth (crib_stats.game.advise_value), and its committed measurement.
+"""What the play advisor is worth (the study studies/advise_value.py), and its committed
+measurement (read by crib_stats.game.advise_value).
 
 The committed file (data/advise_gain.npz, ``make data``) is a drift detector: the first deals of
 each seat are recomputed from the code here. What makes the figure trustworthy is checked on the
@@ -13,6 +14,7 @@ import numpy as np
 import pytest
 
 from crib_stats.game import advise_value
+from studies.advise_value import COMMITTED_DEALS, AdviseGain
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +26,7 @@ def committed():
 @pytest.mark.slow  # over 2 s on 2 cores
 def test_the_first_committed_deals_are_what_the_code_plays(committed, seat):
     g = committed[seat]
-    again = advise_value.measure(seat, 3, seed=g.seed, parts=3, cache_dir=False)
+    again = AdviseGain({seat: 3}, seed=g.seed, shards=3).run(cache_dir=False)[seat]
     assert list(again.gain) == list(g.gain[:3])
     assert list(again.decisions_per_deal) == list(g.decisions_per_deal[:3])
     assert list(again.differs_per_deal) == list(g.differs_per_deal[:3])
@@ -37,13 +39,13 @@ def test_the_conditional_expectation_and_the_realized_gain_agree(committed, seat
     e, e_se = g.expected_mean()
     assert abs(e - float(g.mean())) < 3 * sqrt(e_se ** 2 + g.se() ** 2)
     assert e_se < g.se()  # averaging the opponent's cards out must not add error
-    assert e_se <= 0.02 and g.deals == advise_value.COMMITTED_DEALS[seat]
+    assert e_se <= 0.02 and g.deals == COMMITTED_DEALS[seat]
     # a deal's conditional gain is nonzero only where the advisor differed from greedy
     assert np.all(g.expected[g.differs_per_deal == 0] == 0)
 
 
 def test_a_deal_with_no_difference_gains_nothing_and_shards_do_not_matter():
-    one = advise_value.measure("dealer", 4, seed=11, parts=1, cache_dir=False)
-    four = advise_value.measure("dealer", 4, seed=11, parts=4, cache_dir=False)
+    one = AdviseGain({"dealer": 4}, seed=11, shards=1).run(cache_dir=False)["dealer"]
+    four = AdviseGain({"dealer": 4}, seed=11, shards=4).run(cache_dir=False)["dealer"]
     assert list(one.gain) == list(four.gain) and np.array_equal(one.expected, four.expected)
     assert all(gain == 0 for gain, d in zip(one.gain, one.differs_per_deal) if d == 0)

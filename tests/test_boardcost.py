@@ -10,17 +10,18 @@ import math
 import numpy as np
 import pytest
 
-from crib_stats.game import boardcost as bc
+from crib_stats.game import boardcost
 from crib_stats.game import boardplay as bp
+from studies import boardcost as bc
 from crib_stats.game.throws import score_throws
 from crib_stats.kernels import boardgames as kbg
 
-I, F = bc.I, bc.F
+I, F = boardcost.I, boardcost.F
 
 
 @pytest.fixture(scope="module")
 def rows():
-    return bc.committed_rows()
+    return boardcost.committed_rows()
 
 
 @pytest.mark.slow  # over 2 s on 2 cores
@@ -31,8 +32,8 @@ def test_the_first_committed_games_are_what_the_code_measures(rows):
     differences to within 1e-15: on this machine a fresh process gives them 1.0e-18 away from
     the committed ones in their last bits (the same with the code of c4ceeca, before this change;
     not yet explained), while every decision, throw and count is the same exactly."""
-    summary = bc.committed()
-    _, out = bc.measure(2, summary["seed"], summary["sample_seed"], shards=2, cache_dir=False)
+    summary = boardcost.committed()
+    _, out = bc.BoardCost(2, summary["seed"], summary["sample_seed"], shards=2).run(cache_dir=False)
     first = rows["ints"][:, I["game"]] < 2
     assert len(out["ints"]) >= 2 and np.array_equal(out["ints"], rows["ints"][first])
     assert np.allclose(out["floats"], rows["floats"][first], rtol=0, atol=1e-15)
@@ -43,21 +44,22 @@ def test_the_first_committed_games_are_what_the_code_measures(rows):
 def test_a_killed_measurement_resumes_from_its_shards(tmp_path, monkeypatch):
     """A shard saved before a stop is read back, not computed again, and the answer is the same."""
     calls = []
-    real = bc.run_part
+    real = bc.BoardCost.part
 
     def counted(seed, lo, hi, sample_seed):
         calls.append(lo)
         return real(seed, lo, hi, sample_seed)
 
-    monkeypatch.setattr(bc, "run_part", counted)
-    summary = bc.committed()
-    _, whole = bc.measure(2, summary["seed"], summary["sample_seed"], shards=2, cache_dir=tmp_path)
+    monkeypatch.setattr(bc.BoardCost, "part", staticmethod(counted))
+    summary = boardcost.committed()
+    measurement = bc.BoardCost(2, summary["seed"], summary["sample_seed"], shards=2)
+    _, whole = measurement.run(cache_dir=tmp_path)
     assert sorted(calls) == [0, 1]
     shard_files = sorted(tmp_path.rglob("*.npz"))
     assert len(shard_files) == 2
     shard_files[1].unlink()  # as if stopped before the second shard was saved
     calls.clear()
-    _, again = bc.measure(2, summary["seed"], summary["sample_seed"], shards=2, cache_dir=tmp_path)
+    _, again = measurement.run(cache_dir=tmp_path)
     assert calls == [1] and all(np.array_equal(whole[k], again[k]) for k in whole)
 
 
@@ -80,7 +82,7 @@ def test_the_sample_is_the_committed_games_decisions(rows):
 
 
 def test_the_summary_is_its_rows(rows):
-    summary = bc.committed()
+    summary = boardcost.committed()
     again = bc.summarise(rows["ints"], rows["floats"], rows["seen"], summary["seed"], summary["sample_seed"],
                          summary["seconds"])
     assert json.loads(json.dumps(again)) == summary
@@ -97,10 +99,10 @@ def test_the_per_game_figure_weights_each_decision_by_one_over_its_chance():
     chance 0.06) and 0.01 in the last band (kept whole), game 1 nothing, game 2 0.03 in band 1
     (chance 0.3). Per game: 0.02/0.06 + 0.01 = 0.34333..., 0, 0.1; their mean and its error
     from the spread between games, and each band's own per-game mean."""
-    n_ints = len(bc.INTS)
+    n_ints = len(boardcost.INTS)
     rows = [(0, 0, 0.02), (0, 5, 0.01), (1, 2, 0.0), (2, 1, 0.03)]  # (game, band, given up)
     ints = np.zeros((len(rows), n_ints), np.int64)
-    floats = np.zeros((len(rows), len(bc.FLOATS)))
+    floats = np.zeros((len(rows), len(boardcost.FLOATS)))
     for i, (game, band, x) in enumerate(rows):
         ints[i, I["game"]], ints[i, I["band"]], ints[i, I["full"]] = game, band, 1 if x else 0
         floats[i, F["given_up"]] = floats[i, F["given_up_select"]] = x

@@ -209,7 +209,7 @@ def test_committed_board_play_matches_the_code():
     games = bp.committed_games()
     summary = bp.committed()
     assert summary["games"] == games["rows"].shape[0] and summary["win_rate_se"] <= 0.003
-    _, got = bp.run_part(summary["seed"], 0, 4)
+    got = bp.BoardPlay.part(summary["seed"], 0, 4)
     assert np.array_equal(got["rows"], games["rows"][:4]) and np.array_equal(got["bands"], games["bands"][:4])
     again = bp.summarise(games["rows"], games["bands"], summary["seed"], summary["seconds"])
     assert json.loads(json.dumps(again)) == summary

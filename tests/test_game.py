@@ -223,7 +223,7 @@ def test_committed_group_matches_the_code(committed):
     model, _ = committed
     n, g = model.deals, model.groups
     lo, hi = (g - 1) * n // g, n
-    _, arrays = gm.run_part(model.variant, model.seed, lo, hi, model.discard)
+    arrays = gm.DealSample.part(model.variant, model.seed, lo, hi, model.discard)
     for name in gm.DealModel.ARRAYS:
         assert np.array_equal(arrays[name], getattr(model, name)[g - 1]), name
 

@@ -1,6 +1,8 @@
 """The package's import graph: no cycle at any depth and no import from a lower layer to a higher
 one, counting every ``import``/``from`` anywhere in a module (inside functions too), read from
-the source with :mod:`ast`. Also: importing a module that runs no kernel imports no numba."""
+the source with :mod:`ast`. The checkout's studies (``studies/``, above the whole package) may
+import it; nothing in the package imports them. Also: importing a module that runs no kernel
+imports no numba."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 PKG = Path(__file__).resolve().parent.parent / "crib_stats"
+STUDIES = PKG.parent / "studies"  # the measurements that regenerate committed data: not in the wheel
 
 # lowest first; a module may import its own layer and the layers below it
 LAYERS = ["runtime", "kernels", "core", "model", "peg", "show", "discard", "strategy", "referee", "game", "players", "match", "claims",
@@ -25,8 +28,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in PKG.rglob("*.py")}
+def modules(root: Path = PKG) -> dict[str, Path]:
+    return {module_name(p): p for p in root.rglob("*.py")}
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
@@ -54,8 +57,9 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
-    mods = modules()
+def graph(*roots: Path) -> dict[str, set[str]]:
+    """Every module's imports of the others, over the package (and ``roots``: the studies)."""
+    mods = {m: p for root in (PKG, *roots) for m, p in modules(root).items()}
     known = set(mods)
     return {m: imports_of(m, p, known) for m, p in mods.items()}
 
@@ -104,8 +108,43 @@ def test_the_reader_sees_imports_inside_functions(tmp_path):
 
 
 def test_no_import_cycle_at_any_depth():
-    cycle = find_cycle(graph())
+    cycle = find_cycle(graph(STUDIES))
     assert cycle is None, " -> ".join(cycle)
+
+
+def named_imports(path: Path) -> set[str]:
+    """Every absolute module name a file's ``import``/``from`` statements name, anywhere in it."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module)
+    return out
+
+
+def test_the_package_never_imports_the_studies():
+    """The studies stand on the package, which the wheel ships without them: a module of it that
+    imported one would fail for every user (tests/test_wheel.py runs the commands from the wheel)."""
+    assert modules(STUDIES), "no studies found"  # the check below can fail
+    bad = sorted(f"{m} imports {t}" for m, p in modules().items() for t in named_imports(p)
+                 if t == "studies" or t.startswith("studies."))
+    assert not bad, "\n".join(bad)
+
+
+def test_the_studies_import_only_the_package_and_each_other():
+    g = graph(STUDIES)
+    studies = [m for m in g if m == "studies" or m.startswith("studies.")]
+    assert {"studies.advise_value", "studies.boardcost"} <= set(studies)
+    assert any(t.startswith("crib_stats.") for m in studies for t in g[m])  # they do stand on the package
+    for m in studies:
+        assert all(t.startswith(("crib_stats", "studies")) for t in g[m]), (m, g[m])
+
+
+def test_the_reader_sees_an_import_of_the_studies(tmp_path):  # the check above can fail
+    src = tmp_path / "m.py"
+    src.write_text("def f():\n    from studies import boardcost\n    import studies.matches\n")
+    assert named_imports(src) == {"studies", "studies.matches"}
 
 
 def test_layers_only_import_downwards():

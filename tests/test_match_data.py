@@ -1,4 +1,5 @@
-"""The committed matches (data/match_results.json, data/match_games.npz; crib_stats.match.committed):
+"""The committed matches (data/match_results.json, data/match_games.npz; read by
+crib_stats.match.committed, played by the study studies/matches.py):
 their figures are their rows', each planned match reaches its standard error, greedy's first
 dealer wins as often as the board says, a reduced run of each match is the committed one's first
 games exactly (the code has not drifted from the data), and the files are the index's."""
@@ -11,7 +12,8 @@ import numpy as np
 import pytest
 
 from crib_stats.core.data import data_file
-from crib_stats.match.committed import GAMES, MATCHES, RESULTS, board_first_dealer, committed, measure
+from crib_stats.match.committed import GAMES, MATCHES, RESULTS, board_first_dealer, committed
+from studies.matches import CommittedMatch
 from crib_stats.match.rows import G_A_WON
 
 SE_TARGET = 0.01
@@ -27,8 +29,8 @@ def stored():
 
 def present(stored, key):
     if key not in stored:  # planned: test_the_readme_the_notebook_and_the_index_say_which_matches_are_committed
-        pytest.skip(f"{key} is planned, not committed yet: the lead runs it (crib_stats.match.committed."
-                    f"write_committed('crib_stats/data', only=[{key!r}]), most of an hour or more)")
+        pytest.skip(f"{key} is planned, not committed yet: the lead runs it (studies.matches."
+                    f"regenerate('crib_stats/data', only=[{key!r}]), most of an hour or more)")
     return stored[key]
 
 
@@ -77,7 +79,7 @@ def test_greedys_first_dealer_wins_as_often_as_the_board_says(stored, key, varia
     pytest.param("engine-greedy", 1, marks=pytest.mark.slow), pytest.param("engine-points", 1, marks=pytest.mark.slow)])
 def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp_path):
     m = present(stored, key)
-    got = measure(key, pairs, cache_dir=tmp_path)
+    got = CommittedMatch(key, pairs).run(cache_dir=tmp_path)
     assert np.array_equal(got["games"], m.rows[:2 * pairs].astype(np.int32))
     if key.startswith("greedy-greedy"):  # the reduced run's first dealer agrees with the board too
         s = got["entry"]["summary"]
@@ -105,7 +107,8 @@ def test_the_manual_the_notebook_and_the_index_say_which_matches_are_committed(s
     import json
     from pathlib import Path
 
-    from crib_stats.match.committed import contents, planned
+    from crib_stats.match.committed import planned
+    from studies.matches import contents
 
     root = Path(__file__).resolve().parent.parent
     page = (root / "docs" / "commands" / "match.md").read_text()

@@ -22,7 +22,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from crib_stats.core.errors import UsageError  # noqa: E402
 from crib_stats.presentation.cli import main  # noqa: E402
 from crib_stats.presentation.web import app as web_app  # noqa: E402
-from crib_stats.presentation.web import command, load  # noqa: E402
+from crib_stats.presentation.web import command  # noqa: E402
+from studies import web_load as load  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENAPI = ROOT / "docs" / "openapi.json"

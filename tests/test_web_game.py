@@ -22,7 +22,8 @@ from test_web import cli, client, get  # noqa: E402,F401  (client: the app serve
 
 from crib_stats.core.errors import CribStatsError  # noqa: E402
 from crib_stats.presentation.web import app as web_app  # noqa: E402
-from crib_stats.presentation.web import command, load, pool  # noqa: E402
+from crib_stats.presentation.web import command, pool  # noqa: E402
+from studies import web_load as load  # noqa: E402
 from crib_stats.presentation.web.routes import discard as discard_routes  # noqa: E402
 
 DEAL = "5h 6h 7c jd qs kd"

@@ -193,7 +193,7 @@ def test_ten_games_at_once_while_another_clients_discards_keep_answering(tmp_pat
     meanwhile a client asking for plain six-card discards: every answer 200, every game to its
     end, each record replayed by the referee to the scores the page showed. (How fast they
     answer is printed, not asserted.)"""
-    from crib_stats.presentation.web import load
+    from studies import web_load as load
 
     with BackgroundServer(create_app(warm_kernels=False, db=tmp_path / "g.sqlite")) as s:
         Http(s.url).get("/api/discard?" + urlencode({"cards": "5h 6h 7c jd qs kd", "role": "pone"}))  # warm

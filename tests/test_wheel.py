@@ -56,6 +56,10 @@ def test_the_wheel_holds_the_code_and_every_committed_table(wheel_env):
     missing = [n for n in committed if f"crib_stats/data/{n}" not in names]
     assert not missing, missing
     assert "crib_stats/presentation/cli.py" in names and "crib_stats/kernels/show.py" in names
+    # the studies (studies/: the measurements that regenerate committed data, the page's load client) stay in
+    # the checkout; their results' readers are in the package
+    assert (ROOT / "studies" / "boardcost.py").is_file() and "crib_stats/game/boardcost.py" in names
+    assert not [n for n in names if n.startswith("studies/") or "/studies/" in n]
 
 
 def test_the_wheel_ships_every_json_schema_and_they_resolve_from_it(wheel_env):
@@ -90,11 +94,28 @@ def test_crib_stats_comes_from_the_wheel(wheel_env):
      "crib model hessel, play greedy: 5♥ 6♥ 7♣ J♦ Q♠ K♦"),
     (["crib-table"], "equilibrium: the dealer's own crib"),
     (["claims"], "[reproduced] hands-12994800"),
+    (["claims", "--id", "peg-rule-no-pair"], "peg-rule-no-pair"),
+    (["game", "--board-play"], "what playing to the board is worth (six-card): 12,000 whole games"),
+    (["match", "greedy", "random", "--games", "2"], "match: greedy (A) against random (B), six-card, 2 games"),
 ])
 def test_every_command_runs_from_the_installed_wheel(wheel_env, argv, first):
     out = run(wheel_env, *argv)
     assert out.returncode == 0, out.stderr
     assert first in out.stdout.splitlines()[0], out.stdout.splitlines()[:2]
+
+
+def test_the_studies_results_are_read_from_the_wheel(wheel_env):
+    """What the notebooks and the commands read of the studies' committed files, from the wheel
+    alone (no studies/ there): the advisor's worth, the board cost, the rules of thumb, the matches."""
+    code = ("from crib_stats.game import advise_value, boardcost, boardplay, peg_rules\n"
+            "from crib_stats.match.committed import committed\n"
+            "print(advise_value.committed()['dealer'].deals, boardcost.committed()['games'],\n"
+            "      len(boardcost.committed_rows()['ints']) > 0, len(boardplay.committed_games()['rows']),\n"
+            "      len(peg_rules.frame()), 'greedy-greedy' in committed())\n"
+            "import importlib.util; print(importlib.util.find_spec('studies'))\n")
+    out = run(wheel_env, "-c", code, python=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["3000", "240", "True", "12000", "8", "True", "None"], out.stdout
 
 
 def test_the_play_table_is_read_from_the_wheel_not_rebuilt(wheel_env):

@@ -220,7 +220,7 @@ class Context:
         if "peg_rules" in self.from_data:
             m = pr.committed(self._read(DATA_FILES["peg_rules"]))
             return {r: s.as_dict() for r, s in m.summaries().items()}
-        m = pr.measure({r: PEG_RULES_RECOMPUTE_DEALS for r in pr.RULES}, cache_dir=False)
+        m = pr.PegRules({r: PEG_RULES_RECOMPUTE_DEALS for r in pr.RULES}).run(cache_dir=False)
         return {r: s.as_dict() | {"reduced": True} for r, s in m.summaries().items()}
 
     @property

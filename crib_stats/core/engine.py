@@ -10,8 +10,10 @@ Every finished shard is written to its cache directory at once (temp file + rena
 :func:`crib_stats.core.io.atomic_write`); the directory is keyed by everything that decides the
 result (:class:`ShardCache`: the request and the digest of the code that computes a shard),
 so a run that was killed resumes from the shards it finished, and a changed kernel never reads
-an old shard. :func:`run_shards` is that loop for a job whose shards return named arrays. The sweep's use of it is
-:mod:`crib_stats.discard.shards`; the solver's, :mod:`crib_stats.strategy.equilibrium`.
+an old shard. :func:`run_shards` is that loop for a job whose shards return named arrays; a job
+written on it is a :class:`crib_stats.core.measurement.Measurement` (its parts, its cache key,
+its result, its committed files). The sweep's shards are :mod:`crib_stats.discard.shards`; the
+solver's, :mod:`crib_stats.strategy.equilibrium`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""The sweep on the engine: one shard is a slice of a variant's suit classes, its result the
-integer :class:`Tallies` of those deals; :func:`run_all` runs every shard on an
-:class:`~crib_stats.core.engine.Executor` and keeps each finished one in a
-:class:`~crib_stats.core.engine.ShardCache` keyed by :func:`cache_key`.
+"""The sweep's shards: one shard is a slice of a variant's suit classes, its result the integer
+:class:`Tallies` of those deals (:func:`run_shard`), cached under :func:`cache_key`; the sweep
+runs them as a measurement on the engine (:class:`crib_stats.discard.sweep.Sweep`).
 
 >>> Tallies.empty(3, 2, 4) + Tallies.empty(3, 2, 4) == Tallies.empty(3, 2, 4)
 True
@@ -12,15 +11,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.engine import Executor, ShardCache, bounds, checked
 from crib_stats.core.tables import rank_table
 from crib_stats.kernels.constants import HAND_BINS, JACK
 from crib_stats.model.variants import Variant, variant as get_variant
-from crib_stats.runtime.cache import source_digest
 
 ROLES = ("hand", "dealer", "pone")  # hand-only, dealer (own crib), pone (opponent's crib)
 SHARD_CALLS = 4  # kernel calls per sweep shard (a Ctrl-C waits for the call it arrives in)
@@ -84,11 +80,9 @@ def memo(variant_name: str, deck_ranks: tuple[int, ...]) -> dict:
 
 
 def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
-              weights: np.ndarray) -> tuple[str, dict[str, np.ndarray]]:
-    """Tallies of one slice of suit classes, with the digest of the kernel sources that made
-    them (a remote worker running other sources is refused by the caller)."""
+              weights: np.ndarray) -> dict[str, np.ndarray]:
+    """The arrays of the :class:`Tallies` of one slice of suit classes."""
     from crib_stats.kernels import sweep as ks  # lazy: numba only when used
-    from crib_stats.runtime.cache import source_digest
 
     v = get_variant(variant_name)
     m = memo(variant_name, tuple(deck_ranks))
@@ -101,7 +95,7 @@ def run_shard(variant_name: str, deck_ranks: tuple[int, ...], deals: np.ndarray,
                               m["keep_index"], m["keep_sets"].shape[0], m["n_keys"])
         part = Tallies(**dict(zip(names, out)))
         total = part if total is None else total + part
-    return source_digest(), total.arrays()
+    return total.arrays()
 
 
 def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: int) -> dict:
@@ -115,41 +109,3 @@ def cache_key(v: Variant, crib_model: str, deck_ranks: tuple[int, ...], shards: 
     return {"variant": v.name, "crib_model": crib_model, "deck_ranks": list(deck_ranks),
             "code": content_digest([sys.modules[__name__], tables, rules]), "kernels": source_digest(),
             "shards": shards}
-
-
-def load_tallies(cache: ShardCache, i: int) -> Tallies | None:
-    arrays = cache.load_arrays(i, [f.name for f in fields(Tallies)])
-    return None if arrays is None else Tallies(**arrays)
-
-
-def save_tallies(cache: ShardCache, i: int, t: Tallies) -> None:
-    cache.save_arrays(i, t.arrays())
-
-
-def run_all(v: Variant, deck_ranks: tuple[int, ...], deals: np.ndarray, weights: np.ndarray,
-            shards: int, cache: ShardCache, fresh: bool, scheduler: str | None, workers: int | None,
-            progress: Callable[[int, int], None] | None) -> tuple[list[Tallies], int]:
-    """Tallies of every shard in shard order, and how many came from the cache."""
-    spans = bounds(deals.shape[0], shards)
-    done: dict[int, Tallies] = {}
-    if not fresh:
-        for i in range(shards):
-            t = load_tallies(cache, i)
-            if t is not None:
-                done[i] = t
-    from_cache = len(done)
-    if progress is not None:
-        progress(len(done), shards)
-    todo = [i for i in range(shards) if i not in done]
-
-    def finish(k: int, result) -> None:
-        i = todo[k]
-        done[i] = Tallies(**checked(result))
-        save_tallies(cache, i, done[i])
-        if progress is not None:
-            progress(len(done), shards)
-
-    tasks = [(v.name, deck_ranks, deals[lo:hi], weights[lo:hi]) for lo, hi in (spans[i] for i in todo)]
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_shard, tasks, finish, name=f"sweep-{v.name}")
-    return [done[i] for i in range(shards)], from_cache

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -41,15 +41,15 @@ import numpy as np
 
 from crib_stats.core import tables
 from crib_stats.core.cards import Card, RANK_NAMES
-from crib_stats.core.engine import ShardCache, SweepError, check_scheduler
+from crib_stats.core.engine import SweepError, bounds
 from crib_stats.core.exact import frac_text
 from crib_stats.core.io import OutputDir
 from crib_stats.discard.analysis import throws_of
 from crib_stats.discard.crib_base import RandomCrib
 from crib_stats.discard.crib_models import get_model
-from crib_stats.discard.shards import ROLES, Tallies, cache_key, memo, run_all
+from crib_stats.core.measurement import Measurement, Run
+from crib_stats.discard.shards import ROLES, Tallies, cache_key, memo, run_shard
 from crib_stats.model.variants import Variant, variant as get_variant
-from crib_stats.runtime.disk import cache_root as default_cache_root
 
 ROLE_LABELS = {"hand": "hand-only", "dealer": "dealer", "pone": "pone"}
 OBJECTIVES = {"hand": "max E[hand]", "dealer": "max E[hand] + E[crib]", "pone": "max E[hand] - E[crib]"}
@@ -275,24 +275,44 @@ def run_sweep(
     once with the shards already cached and after every shard. ``deck_ranks`` (0 = ace ..
     12 = king) sweeps a reduced deck of all four suits of those ranks (for checks).
     """
-    v, model, deck = _check(variant, crib_model, shards, deck_ranks)
-    scheduler = check_scheduler(scheduler)
-    start = time.perf_counter()
-    deals, weights = tables.suit_classes(v.dealt, deck)
-    shards = min(shards, deals.shape[0])
-    root = None if cache_dir is False else (default_cache_root() if cache_dir in (None, True) else cache_dir)
-    cache = ShardCache(root, cache_key(v, model, deck, shards))
-    parts, from_cache = run_all(v, deck, deals, weights, shards, cache, fresh, scheduler, workers, progress)
-    total = parts[0]
-    for p in parts[1:]:
-        total = total + p
+    return Sweep(variant, crib_model, shards, deck_ranks).run(scheduler=scheduler, workers=workers,
+                                                              cache_dir=cache_dir, fresh=fresh, progress=progress)
 
-    unseen = 4 * len(deck) - v.dealt
-    return SweepResult(
-        variant=v.name, crib_model=model, deck_ranks=deck, deals=comb(4 * len(deck), v.dealt),
-        classes=int(deals.shape[0]), unseen=unseen, per_starter=comb(unseen - 1, v.others_to_crib),
-        tallies=total, keep_sets=memo(v.name, deck)["keep_sets"], shards=shards, from_cache=from_cache,
-        seconds=time.perf_counter() - start)
+
+class Sweep(Measurement):
+    """The sweep on the engine (:mod:`crib_stats.core.measurement`): the suit classes of a
+    variant's deals on a deck in ``shards`` fixed slices (:func:`crib_stats.discard.shards.run_shard`
+    each), kept under the user's ``sweep`` cache; the result is the :class:`SweepResult` of
+    their tallies' sum."""
+
+    cache, arrays = "sweep", tuple(f.name for f in fields(Tallies))
+    part = staticmethod(run_shard)
+
+    def __init__(self, variant: str | Variant = "six-card", crib_model: str = "random", shards: int = DEFAULT_SHARDS,
+                 deck_ranks: Sequence[int] | None = None):
+        self.variant, self.crib_model, self.deck = _check(variant, crib_model, shards, deck_ranks)
+        self.name = self.variant.name  # the cache folder: VARIANT-DIGEST
+        self.deals, self.weights = tables.suit_classes(self.variant.dealt, self.deck)
+        self.shards = min(shards, self.deals.shape[0])
+
+    def parts(self) -> list[tuple]:
+        return [(self.variant.name, self.deck, self.deals[lo:hi], self.weights[lo:hi])
+                for lo, hi in bounds(self.deals.shape[0], self.shards)]
+
+    def key(self) -> dict:
+        return cache_key(self.variant, self.crib_model, self.deck, self.shards)
+
+    def result(self, parts: list[dict], run: Run) -> SweepResult:
+        v, deck = self.variant, self.deck
+        total = Tallies(**parts[0])
+        for p in parts[1:]:
+            total = total + Tallies(**p)
+        unseen = 4 * len(deck) - v.dealt
+        return SweepResult(
+            variant=v.name, crib_model=self.crib_model, deck_ranks=deck, deals=comb(4 * len(deck), v.dealt),
+            classes=int(self.deals.shape[0]), unseen=unseen, per_starter=comb(unseen - 1, v.others_to_crib),
+            tallies=total, keep_sets=memo(v.name, deck)["keep_sets"], shards=self.shards, from_cache=run.from_cache,
+            seconds=run.seconds)
 
 
 def benchmark(variant: str = "six-card", sample: int = 200, seed: int = 0) -> dict:

@@ -14,27 +14,28 @@ every throw; later deals by the committed board), taken only when it beats the p
 more than ``Z`` paired standard errors; below ``BOARD_FROM`` and otherwise, the points throw.
 That is a cheaper, more cautious player than ``discard --score`` itself (about 0.3 s a deal at
 its default accuracy), so the value measured is if anything an underestimate; by how much is
-measured at the stand-in's own decisions (:func:`decisions`) by :mod:`.boardcost`.
+measured at the stand-in's own decisions (:func:`decisions`) by the board-cost study of the
+checkout (``studies/boardcost.py``; its committed files are read by :mod:`.boardcost`).
 
-The games are cut into shards run on the engine (:class:`crib_stats.core.engine.Executor`),
-each finished one saved in a :class:`~crib_stats.core.engine.ShardCache` (a killed run resumes).
-The committed result is ``data/board_play.json`` (the summary) and ``data/board_play_games.npz``
-(every game's row, for the test that recomputes the first games).
+The games are a measurement on the engine (:class:`BoardPlay`, on the protocol of
+:mod:`crib_stats.core.measurement`): cut into shards, each finished one kept (a killed run
+resumes). ``crib-stats game --board-play GAMES`` runs it; the committed result (``make data``)
+is ``data/board_play.json`` (the summary) and ``data/board_play_games.npz`` (every game's row,
+for the test that recomputes the first games), read by :func:`committed` and
+:func:`committed_games`; :func:`decisions` and :func:`changes` replay one of its games.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import time
-from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import Iterator, NamedTuple
 
 import numpy as np
 
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
-from crib_stats.runtime.disk import cache_root as default_cache_root
+from crib_stats.core.engine import bounds
+from crib_stats.core.measurement import Measurement, Run, joined
 
 from .model import GameError, deal_inputs, committed_path
 
@@ -55,60 +56,69 @@ def params() -> dict:
     return {"variant": VARIANT, "n_hands": N_HANDS, "z": Z, "board_from": BOARD_FROM, "bands": list(BANDS)}
 
 
-def run_part(seed: int, lo: int, hi: int) -> tuple[str, dict]:
-    """Games lo..hi-1 of ``seed``: (kernel digest, {"rows", "bands"})."""
-    from crib_stats.kernels import boardgames as kbg, boardthrow as kt
-    from crib_stats.runtime.cache import source_digest
+class BoardPlay(Measurement):
+    """Games 0..games-1 of ``seed`` in ``shards`` parts (:mod:`crib_stats.core.measurement`):
+    the result is (the summary, every game's arrays {"rows": (games, N_GAME), "bands": (games,
+    bands, 2)}); the committed files are :data:`DATA_JSON` and :data:`DATA_GAMES`."""
 
-    from .board import committed, kernel_tables
-    from .throws import kernel_keeps
+    name, cache, arrays, files = "board-play", "boardplay", ARRAYS, (DATA_JSON, DATA_GAMES)
 
-    k = deal_inputs(VARIANT, "objective")
-    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
-             k["rank_throws"])
-    b = committed(VARIANT)
-    tab = kernel_tables(b.values, b.se)
-    keeps = kernel_keeps(k["dealt"] - k["throws"].shape[1])
-    rows, bands = kbg.board_games(int(seed), int(lo), int(hi), k["dealt"], N_HANDS, Z, BOARD_FROM,
-                                  np.array(BANDS, np.int64), gm_in, keeps, kt.keep_rows(keeps), tab, b.target,
-                                  b.skunk, k["stop_at_go"])
-    return source_digest(), {"rows": rows, "bands": bands}
+    def __init__(self, games: int = GAMES, seed: int = SEED, shards: int = SHARDS):
+        self.games, self.seed, self.shards = int(games), int(seed), int(shards)
+        if self.games < 2 or self.games % 2:
+            raise GameError(f"board play: the games come in pairs (each player deals first in one), got {games}")
+        if not 1 <= self.shards <= self.games:
+            raise GameError(f"board play: shards must be 1 to {self.games}, got {shards}")
 
+    def parts(self) -> list[tuple]:
+        return [(self.seed, lo, hi) for lo, hi in bounds(self.games, self.shards)]
 
-def cache_key(games: int, seed: int, shards: int) -> dict:
-    import sys
+    @staticmethod
+    def part(seed: int, lo: int, hi: int) -> dict:
+        """Games lo..hi-1 of ``seed``: {"rows", "bands"}."""
+        from crib_stats.kernels import boardgames as kbg, boardthrow as kt
 
-    from crib_stats.core import tables
+        from .board import committed, kernel_tables
+        from .throws import kernel_keeps
 
-    from crib_stats.model import variants as rules
-    from crib_stats.discard import shards as memo_shards
-    from crib_stats.runtime.cache import content_digest, source_digest
+        k = deal_inputs(VARIANT, "objective")
+        gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
+                 k["rank_throws"])
+        b = committed(VARIANT)
+        tab = kernel_tables(b.values, b.se)
+        keeps = kernel_keeps(k["dealt"] - k["throws"].shape[1])
+        rows, bands = kbg.board_games(int(seed), int(lo), int(hi), k["dealt"], N_HANDS, Z, BOARD_FROM,
+                                      np.array(BANDS, np.int64), gm_in, keeps, kt.keep_rows(keeps), tab, b.target,
+                                      b.skunk, k["stop_at_go"])
+        return {"rows": rows, "bands": bands}
 
-    from . import board, model, throws
+    def key(self) -> dict:
+        import sys
 
-    return {"kind": "board-play", "games": games, "seed": seed, "shards": shards, **params(),
-            "kernels": source_digest(),
-            "code": content_digest([sys.modules[__name__], model, board, throws, tables, rules, memo_shards],
-                                   [committed_path(VARIANT)])}
+        from crib_stats.core import tables
 
+        from crib_stats.model import variants as rules
+        from crib_stats.discard import shards as memo_shards
+        from crib_stats.runtime.cache import content_digest, source_digest
 
-def play(games: int = GAMES, seed: int = SEED, shards: int = SHARDS, *, scheduler: str | None = None,
-         workers: int | None = None, cache_dir=None, fresh: bool = False,
-         progress: Callable[[int, int], None] | None = None) -> dict:
-    """Every game's row and bands ({"rows": (games, N_GAME), "bands": (games, bands, 2)}),
-    shard by shard on the engine; ``cache_dir`` None the user's cache, False none."""
-    games, seed, shards = int(games), int(seed), int(shards)
-    if games < 2 or games % 2:
-        raise GameError(f"board play: the games come in pairs (each player deals first in one), got {games}")
-    if not 1 <= shards <= games:
-        raise GameError(f"board play: shards must be 1 to {games}, got {shards}")
-    scheduler = check_scheduler(scheduler)
-    root = None if cache_dir is False else (default_cache_root("boardplay") if cache_dir in (None, True) else cache_dir)
-    cache = ShardCache(root, cache_key(games, seed, shards), name="board-play")
-    spans = bounds(games, shards)
-    done = run_shards(cache, [(seed, *span) for span in spans], run_part, ARRAYS, scheduler, workers, fresh,
-                      progress, "board-play")
-    return {name: np.concatenate([done[i][name] for i in range(len(spans))]) for name in ARRAYS}
+        from . import board, model, throws
+
+        return {"kind": "board-play", "games": self.games, "seed": self.seed, "shards": self.shards, **params(),
+                "kernels": source_digest(),
+                "code": content_digest([sys.modules[__name__], model, board, throws, tables, rules, memo_shards],
+                                       [committed_path(VARIANT)])}
+
+    def result(self, parts: list[dict], run: Run) -> tuple[dict, dict]:
+        out = joined(parts, ARRAYS)
+        return summarise(out["rows"], out["bands"], self.seed, run.seconds), out
+
+    def write(self, out, result) -> None:
+        summary, games = result
+        write_measurement(out, f"crib-stats game --board-play {self.games} --seed {self.seed} --out DIR",
+                          DATA_JSON, summary, "what playing to the board is worth: whole games of a board-aware "
+                          "thrower against a points thrower",
+                          DATA_GAMES, {k: games[k].astype(np.int8) for k in ARRAYS},
+                          "every game of board_play.json: its row and its decisions per band")
 
 
 def summarise(rows: np.ndarray, bands: np.ndarray, seed: int = SEED, seconds: float = 0.0) -> dict:
@@ -150,33 +160,13 @@ def summarise(rows: np.ndarray, bands: np.ndarray, seed: int = SEED, seconds: fl
                      "± one standard error")}
 
 
-def measure(games: int = GAMES, seed: int = SEED, shards: int = SHARDS, **kw) -> tuple[dict, dict]:
-    start = time.perf_counter()
-    out = play(games, seed, shards, **kw)
-    return summarise(out["rows"], out["bands"], seed, time.perf_counter() - start), out
-
-
-def write_committed(data_dir, games: int = GAMES, seed: int = SEED, shards: int = SHARDS, progress=None) -> list[Path]:
-    """data/board_play.json and data/board_play_games.npz, listed in the folder's index."""
-    summary, out = measure(games, seed, shards, progress=progress)
-    return write_measurement(data_dir, f"crib-stats game --board-play {games} --seed {seed} --out DIR",
-                             DATA_JSON, summary, "what playing to the board is worth: whole games of a board-aware "
-                             "thrower against a points thrower",
-                             DATA_GAMES, {k: out[k].astype(np.int8) for k in ARRAYS},
-                             "every game of board_play.json: its row and its decisions per band")
-
-
-def write_measurement(data_dir, command: str, json_name: str, summary: dict, json_what: str, npz_name: str,
-                      arrays: dict, npz_what: str) -> list[Path]:
+def write_measurement(out, command: str, json_name: str, summary: dict, json_what: str, npz_name: str,
+                      arrays: dict, npz_what: str) -> None:
     """A measurement's summary (``json_name``) and its rows (``npz_name``, compressed) written
-    into ``data_dir`` and listed in the folder's index with the ``command`` that makes them."""
-    from crib_stats.core.io import OutputDir
-
-    o = OutputDir(data_dir, [json_name, npz_name])
-    o.write(json_name, json.dumps(summary, indent=1, sort_keys=True) + "\n", command, json_what)
-    o.write_with(npz_name, lambda fh: np.savez_compressed(fh, **arrays), command, npz_what, binary=True)
-    o.close()
-    return o.written
+    into ``out`` (an :class:`crib_stats.core.io.OutputDir`), listed in its index with the
+    ``command`` that makes them."""
+    out.write(json_name, json.dumps(summary, indent=1, sort_keys=True) + "\n", command, json_what)
+    out.write_with(npz_name, lambda fh: np.savez_compressed(fh, **arrays), command, npz_what, binary=True)
 
 
 def committed() -> dict:

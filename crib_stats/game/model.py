@@ -11,8 +11,9 @@ induction needs (:mod:`crib_stats.kernels.game`).
 
 The N deals are cut into ``GROUPS`` fixed groups (deals ``g * N // G`` up to ``(g + 1) * N //
 G``), each kept apart: the board's sampling errors are delete-one-group jackknife errors. A
-group can be split further into shards (``parts``); finished shards are cached
-(:class:`crib_stats.core.engine.ShardCache`), so a killed run resumes.
+group can be split further into shards (``parts``): a measurement on the engine
+(:class:`DealSample`, :mod:`crib_stats.core.measurement`) whose finished shards are cached, so a
+killed run resumes.
 
 >>> m = deal_model("six-card", 40, seed=3, groups=2, cache_dir=False)
 >>> m.deals, int(m.hist.sum()), m.hist.shape[0]
@@ -22,8 +23,7 @@ group can be split further into shards (``parts``); finished shards are cached
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
 from pathlib import Path
@@ -32,10 +32,10 @@ from typing import Callable
 import numpy as np
 
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import Executor, ShardCache, bounds, check_scheduler, checked
+from crib_stats.core.engine import bounds
 from crib_stats.core.errors import CribStatsError
+from crib_stats.core.measurement import Measurement, Run
 from crib_stats.model.variants import Variant, variant as get_variant
-from crib_stats.runtime.disk import cache_root as default_cache_root
 
 GROUPS = 20
 DEFAULT_SEED = 0
@@ -178,17 +178,6 @@ def rank_throws(discard: str, index: np.ndarray) -> np.ndarray:
     return out
 
 
-def run_part(variant_name: str, seed: int, lo: int, hi: int, discard: str = "objective") -> tuple[str, dict]:
-    """The counts of deals lo..hi-1 of ``seed``, with the kernel sources' digest."""
-    from ..kernels import game as kg
-    from crib_stats.runtime.cache import source_digest
-
-    k = deal_inputs(variant_name, discard)
-    out = kg.deal_model_rows(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"], k["rank_crib"],
-                             k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
-    return source_digest(), dict(zip(DealModel.ARRAYS, out))
-
-
 _INPUTS: dict = {}
 
 
@@ -219,76 +208,79 @@ def scripts(variant: str, seed: int, lo: int, hi: int, discard: str = "objective
 # ------------------------------------------------------------------------------------------
 
 
-def cache_key(v: Variant, deals: int, seed: int, groups: int, parts: int, discard: str, play: str) -> dict:
-    """What decides the shards of a deal model: the request, and the digest of the code that
-    computes a shard (the kernels; this module; the rank tables; the variant table; the sweep's
-    rank memo; the equilibrium opponent's keeps)."""
-    import sys
+class DealSample(Measurement):
+    """The deal model's measurement (:mod:`crib_stats.core.measurement`): ``deals`` deals of
+    ``seed`` in ``groups`` groups, each in ``parts`` parts; the result is the :class:`DealModel`
+    (each group's counts summed over its parts)."""
 
-    from crib_stats.core import tables
+    cache, arrays = "game", DealModel.ARRAYS
 
-    from crib_stats.model import variants as rules
-    from crib_stats.discard import shards
-    from crib_stats.runtime.cache import content_digest, source_digest
-    from crib_stats.peg import opponent
+    def __init__(self, variant: str | Variant = "six-card", deals: int = 1_000_000, seed: int = DEFAULT_SEED, *,
+                 discard: str = "objective", play: str = "greedy", groups: int = GROUPS, parts: int = 1):
+        v = check_variant(variant)
+        check_policies(discard, play, v.name)
+        deals, seed, groups, parts = int(deals), int(seed), int(groups), int(parts)
+        if groups < 2:
+            raise GameError(f"game: the deals are cut into at least 2 groups (for the errors), got {groups}")
+        if deals < 2 * groups:
+            raise GameError(f"game: --deals must be at least {2 * groups} (two per group), got {deals}")
+        if parts < 1:
+            raise GameError(f"game: --shards must be at least 1, got {parts}")
+        if seed < 0 or seed >= 2**63:
+            raise GameError(f"game: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+        self.variant, self.deals, self.seed, self.discard, self.play = v, deals, seed, discard, play
+        self.groups, self.shards = groups, parts
+        self.name = f"game-{v.name}"
 
-    return {"kind": "game-deals", "variant": v.name, "deals": deals, "seed": seed, "groups": groups, "parts": parts,
-            "discard": discard, "play": play, "kernels": source_digest(),
-            "code": content_digest([sys.modules[__name__], tables, rules, shards, opponent])}
+    def parts(self) -> list[tuple]:
+        return [(self.variant.name, self.seed, glo + a, glo + b, self.discard)
+                for glo, ghi in bounds(self.deals, self.groups) for a, b in bounds(ghi - glo, self.shards)]
+
+    @staticmethod
+    def part(variant_name: str, seed: int, lo: int, hi: int, discard: str = "objective") -> dict:
+        """The counts of deals lo..hi-1 of ``seed``."""
+        from ..kernels import game as kg
+
+        k = deal_inputs(variant_name, discard)
+        out = kg.deal_model_rows(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"],
+                                 k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
+        return dict(zip(DealModel.ARRAYS, out))
+
+    def key(self) -> dict:
+        """What decides the parts: the request, and the digest of the code that computes a part
+        (the kernels; this module; the rank tables; the variant table; the sweep's rank memo;
+        the equilibrium opponent's keeps)."""
+        import sys
+
+        from crib_stats.core import tables
+
+        from crib_stats.model import variants as rules
+        from crib_stats.discard import shards
+        from crib_stats.runtime.cache import content_digest, source_digest
+        from crib_stats.peg import opponent
+
+        return {"kind": "game-deals", "variant": self.variant.name, "deals": self.deals, "seed": self.seed,
+                "groups": self.groups, "parts": self.shards, "discard": self.discard, "play": self.play,
+                "kernels": source_digest(),
+                "code": content_digest([sys.modules[__name__], tables, rules, shards, opponent])}
+
+    def result(self, parts: list[dict], run: Run) -> DealModel:
+        n = self.shards
+        per_group = {name: np.stack([sum(parts[g * n + j][name].astype(np.int64) for j in range(n))
+                                     for g in range(self.groups)]) for name in DealModel.ARRAYS}
+        return DealModel(self.variant.name, self.deals, self.seed, self.discard, self.play, **per_group,
+                         seconds=run.seconds, from_cache=run.from_cache)
 
 
 def deal_model(variant: str | Variant = "six-card", deals: int = 1_000_000, seed: int = DEFAULT_SEED, *,
                discard: str = "objective", play: str = "greedy", groups: int = GROUPS, parts: int = 1,
                scheduler: str | None = None, workers: int | None = None, cache_dir=None, fresh: bool = False,
                progress: Callable[[int, int], None] | None = None) -> DealModel:
-    """Sample and play ``deals`` deals (see the module docstring). ``cache_dir``: None the
-    user's cache, False none; ``progress(done, total)`` after every shard (and once at the
-    start with the shards found in the cache)."""
-    v = check_variant(variant)
-    check_policies(discard, play, v.name)
-    scheduler = check_scheduler(scheduler)
-    deals, seed, groups, parts = int(deals), int(seed), int(groups), int(parts)
-    if groups < 2:
-        raise GameError(f"game: the deals are cut into at least 2 groups (for the errors), got {groups}")
-    if deals < 2 * groups:
-        raise GameError(f"game: --deals must be at least {2 * groups} (two per group), got {deals}")
-    if parts < 1:
-        raise GameError(f"game: --shards must be at least 1, got {parts}")
-    if seed < 0 or seed >= 2**63:
-        raise GameError(f"game: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
-    start = time.perf_counter()
-    root = None if cache_dir is False else (default_cache_root("game") if cache_dir in (None, True) else cache_dir)
-    cache = ShardCache(root, cache_key(v, deals, seed, groups, parts, discard, play), name=f"game-{v.name}")
-    spans = []
-    for glo, ghi in bounds(deals, groups):
-        spans += [(glo + a, glo + b) for a, b in bounds(ghi - glo, parts)]
-    total = len(spans)
-    done: dict[int, dict] = {}
-    if not fresh:
-        for i in range(total):
-            got = cache.load_arrays(i, DealModel.ARRAYS)
-            if got is not None:
-                done[i] = got
-    from_cache = len(done)
-    if progress is not None:
-        progress(len(done), total)
-    todo = [i for i in range(total) if i not in done]
-
-    def finish(k: int, result) -> None:
-        i = todo[k]
-        done[i] = checked(result)
-        cache.save_arrays(i, done[i])
-        if progress is not None:
-            progress(len(done), total)
-
-    with Executor(scheduler, workers) as ex:
-        ex.run(run_part, [(v.name, seed, *spans[i], discard) for i in todo], finish, name=f"game-{v.name}")
-    per_group = {name: [] for name in DealModel.ARRAYS}
-    for g in range(groups):
-        for name in DealModel.ARRAYS:
-            per_group[name].append(sum(done[g * parts + j][name].astype(np.int64) for j in range(parts)))
-    return DealModel(v.name, deals, seed, discard, play, **{k: np.stack(a) for k, a in per_group.items()},
-                     seconds=time.perf_counter() - start, from_cache=from_cache)
+    """Sample and play ``deals`` deals (see the module docstring; :class:`DealSample` on the
+    engine). ``cache_dir``: None the user's cache, False none; ``progress(done, total)`` after
+    every shard (and once at the start with the shards found in the cache)."""
+    return DealSample(variant, deals, seed, discard=discard, play=play, groups=groups, parts=parts).run(
+        scheduler=scheduler, workers=workers, cache_dir=cache_dir, fresh=fresh, progress=progress)
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The play's rules of thumb (``001_de95eb84ccb69416.txt``, lines 5-13), measured with the
 advisor over real situations. Each rule's reading (when it applies, which cards follow it and
-which break it) is :mod:`.peg_readings`; this module measures them.
+which break it) is :mod:`.peg_readings`; this module measures them (:class:`PegRules`, on the
+protocol of :mod:`crib_stats.core.measurement`), reads the committed measurement
+(``data/pegging_rules.npz``, :func:`committed`; written by the checkout's study
+``studies/peg_rules.py``, ``make data``) and gives each rule's figures and verdict.
 
 The measurement: deal ``k`` of ``seed`` on the engine (as :mod:`.advise_value`: dealer the first
 six cards of :func:`crib_stats.kernels.game.deal_cards`, pone the next six, the starter the
@@ -10,7 +13,7 @@ both players greedy. At every turn where the mover has a choice of ranks and som
 mover's points from now on - the opponent's], both greedy after the card, over the opponent's
 hands consistent with what the mover has seen); per rule that applies, the record keeps the
 best following rank and its value, the best breaking rank and its value, and the advisor's
-best rank. A rule is measured on deals ``0 .. budget - 1`` of its own (:data:`BUDGETS`): the
+best rank. A rule is measured on deals ``0 .. budget - 1`` of its own (its budget): the
 rare rules need many more deals than the common ones, and a turn is valued only when a rule
 still within its budget applies. "Right" means the best following card is worth at least the
 best breaking one (ties count as right: following gives up nothing; their number is kept).
@@ -19,26 +22,20 @@ best breaking one (ties count as right: following gives up nothing; their number
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
-from typing import Callable
 
 import numpy as np
 
-from crib_stats.runtime.disk import cache_root as default_cache_root
 from crib_stats.core.cards import Card, format_cards
 from crib_stats.core.data import data_file
-from crib_stats.core.engine import ShardCache, bounds, check_scheduler, run_shards
+from crib_stats.core.engine import bounds
+from crib_stats.core.measurement import Measurement, Run
 from crib_stats.game.advise import AdviseError, advise
 from crib_stats.game.advise_value import deal_hands, kept_counts
 from crib_stats.game.peg_readings import QUOTES, READINGS, RULES, Reading, points_of, read  # noqa: F401 (the API)
 
-# deals per rule, chosen from a pilot's spread so that every rule's standard error is at most
-# 0.05 points and the committed run (2 workers) takes under ten minutes on the 2-core machine
-BUDGETS = {"six-on-four": 4000, "high-first": 230, "save-aces": 1000, "lone-ace": 2800, "no-pair": 3800,
-           "pair-lead": 540, "five-lead": 1200, "no-run": 1000}
 DEFAULT_SEED = 0
 COMMITTED = "pegging_rules.npz"
 FIELDS = ("rule", "deal", "mover", "n_hist", "hist", "follow", "breaks", "best", "f_num", "f_den", "b_num", "b_den")
@@ -107,33 +104,8 @@ def _arrays(records: list[dict]) -> dict:
     return a
 
 
-def run_part(seed: int, lo: int, hi: int, budgets: tuple) -> tuple[str, dict]:
-    """The records of deals lo..hi-1, each rule looked for within its budget, with the kernel
-    sources' digest."""
-    from crib_stats.runtime.cache import source_digest
-
-    budget = dict(budgets)
-    records = []
-    for k in range(lo, hi):
-        rules = [r for r in RULES if k < budget.get(r, 0)]
-        if rules:
-            records += deal_situations(seed, k, rules)
-    return source_digest(), _arrays(records)
-
-
-def cache_key(seed: int, budgets: tuple, parts: int) -> dict:
-    import sys
-
-    from crib_stats.game import advise as adv, advise_value, model, peg_readings, situation
-    from crib_stats.runtime.cache import content_digest, source_digest
-
-    return {"kind": "peg-rules", "variant": "six-card", "seed": seed, "budgets": [list(b) for b in budgets],
-            "parts": parts, "kernels": source_digest(),
-            "code": content_digest([sys.modules[__name__], peg_readings, adv, situation, advise_value, model])}
-
-
 @dataclass(frozen=True, eq=False)
-class Measurement:
+class Records:
     """Every record (arrays of :data:`FIELDS`, one row per situation and rule) and the budgets."""
 
     seed: int
@@ -157,29 +129,52 @@ class Measurement:
         return {r: self.summary(r) for r in RULES if self.budgets.get(r, 0)}
 
 
-def measure(budgets: dict | None = None, seed: int = DEFAULT_SEED, *, parts: int | None = None,
-            scheduler: str | None = None, workers: int | None = None, cache_dir=None, fresh: bool = False,
-            progress: Callable[[int, int], None] | None = None) -> Measurement:
-    """The records of every rule over its budget of deals of ``seed`` (see the module docstring).
-    ``budgets``: deals per rule (:data:`BUDGETS` by default); ``cache_dir``: None the user's cache,
-    False none. Shards cached as they finish: a killed run resumes."""
-    budgets = dict(BUDGETS if budgets is None else budgets)
-    if set(budgets) - set(RULES) or any(int(v) < 0 for v in budgets.values()):
-        raise AdviseError(f"peg rules: budgets are deals per rule of {', '.join(RULES)}")
-    key_budgets = tuple(sorted((r, int(v)) for r, v in budgets.items() if int(v) > 0))
-    deals = max((v for _, v in key_budgets), default=0)
-    seed = int(seed)
-    parts = int(parts) if parts is not None else max(1, min(96, deals // 50))
-    scheduler = check_scheduler(scheduler)
-    start = time.perf_counter()
-    root = None if cache_dir is False else (default_cache_root("advise") if cache_dir in (None, True) else cache_dir)
-    cache = ShardCache(root, cache_key(seed, key_budgets, parts), name="peg-rules")
-    spans = bounds(deals, parts) if deals else []
-    done = run_shards(cache, [(seed, *span, key_budgets) for span in spans], run_part, FIELDS, scheduler, workers,
-                      fresh, progress, "peg-rules")
-    empty = _arrays([])
-    arrays = {name: np.concatenate([done[i][name] for i in range(len(spans))] or [empty[name]]) for name in FIELDS}
-    return Measurement(seed, dict(key_budgets), arrays, time.perf_counter() - start)
+class PegRules(Measurement):
+    """The records of every rule over its budget of deals of ``seed`` (``budgets``: deals per
+    rule; see the module docstring), the deals in ``shards`` parts (by default one per 50 of the
+    largest budget, at most 96): the result is :class:`Records`. ``crib-stats claims
+    --recompute`` runs a reduced one; the committed one is a study of the checkout's
+    (``studies/peg_rules.py``, ``make data``)."""
+
+    name, cache, arrays = "peg-rules", "advise", FIELDS
+
+    def __init__(self, budgets: dict, seed: int = DEFAULT_SEED, shards: int | None = None):
+        budgets = dict(budgets)
+        if set(budgets) - set(RULES) or any(int(v) < 0 for v in budgets.values()):
+            raise AdviseError(f"peg rules: budgets are deals per rule of {', '.join(RULES)}")
+        self.budgets = tuple(sorted((r, int(v)) for r, v in budgets.items() if int(v) > 0))
+        self.deals = max((v for _, v in self.budgets), default=0)
+        self.seed = int(seed)
+        self.shards = int(shards) if shards is not None else max(1, min(96, self.deals // 50))
+
+    def parts(self) -> list[tuple]:
+        return [(self.seed, lo, hi, self.budgets) for lo, hi in bounds(self.deals, self.shards)] if self.deals else []
+
+    @staticmethod
+    def part(seed: int, lo: int, hi: int, budgets: tuple) -> dict:
+        """The records of deals lo..hi-1, each rule looked for within its budget."""
+        budget = dict(budgets)
+        records = []
+        for k in range(lo, hi):
+            rules = [r for r in RULES if k < budget.get(r, 0)]
+            if rules:
+                records += deal_situations(seed, k, rules)
+        return _arrays(records)
+
+    def key(self) -> dict:
+        import sys
+
+        from crib_stats.game import advise as adv, advise_value, model, peg_readings, situation
+        from crib_stats.runtime.cache import content_digest, source_digest
+
+        return {"kind": "peg-rules", "variant": "six-card", "seed": self.seed,
+                "budgets": [list(b) for b in self.budgets], "parts": self.shards, "kernels": source_digest(),
+                "code": content_digest([sys.modules[__name__], peg_readings, adv, situation, advise_value, model])}
+
+    def result(self, parts: list[dict], run: Run) -> Records:
+        empty = _arrays([])
+        arrays = {name: np.concatenate([p[name] for p in parts] or [empty[name]]) for name in FIELDS}
+        return Records(self.seed, dict(self.budgets), arrays, run.seconds)
 
 
 # ------------------------------------------------------------------------------------------
@@ -283,26 +278,7 @@ def verdict(s: RuleSummary) -> str:
 # ------------------------------------------------------------------------------------------
 
 
-def write_committed(data_dir, budgets: dict | None = None, seed: int = DEFAULT_SEED, **engine) -> dict:
-    """Measure and write ``pegging_rules.npz`` into ``data_dir``, listed in its index (the
-    ``make data`` hook); returns the per-rule figures."""
-    from crib_stats.core.io import OutputDir
-
-    m = measure(budgets, seed, **engine)
-    arrays = dict(m.arrays)
-    meta = {"seed": seed, "budgets": m.budgets, "seconds": round(m.seconds, 1)}
-    arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
-    out = OutputDir(data_dir, [COMMITTED])
-    out.write_with(COMMITTED, lambda fh: np.savez_compressed(fh, **arrays),
-                   f"scripts/regenerate_data.py: crib_stats.game.peg_rules.write_committed(DIR, seed={seed})",
-                   "the play's rules of thumb (seed 001) measured: per rule, every situation of its budget of real "
-                   "deals (objective discards, greedy play) where it applies, the best following and breaking "
-                   "cards and their exact values by crib-stats advise (crib-stats claims reads it)", binary=True)
-    out.close()
-    return {r: s.as_dict() for r, s in m.summaries().items()}
-
-
-def committed(path=None) -> Measurement:
+def committed(path=None) -> Records:
     """The committed measurement (data/pegging_rules.npz; make data writes it)."""
     path = data_file(COMMITTED) if path is None else path
     if not path.exists():
@@ -310,11 +286,11 @@ def committed(path=None) -> Measurement:
     with np.load(path) as z:
         meta = json.loads(bytes(z["meta"]).decode())
         arrays = {name: z[name] for name in FIELDS}
-    return Measurement(int(meta["seed"]), {k: int(v) for k, v in meta["budgets"].items()}, arrays,
+    return Records(int(meta["seed"]), {k: int(v) for k, v in meta["budgets"].items()}, arrays,
                        float(meta.get("seconds", 0.0)))
 
 
-def figures(measurement: Measurement | None = None) -> list[dict]:
+def figures(measurement: Records | None = None) -> list[dict]:
     """Per rule, one flat dict (for a pandas DataFrame: ``pd.DataFrame(figures())``): the reading,
     deals, situations, right share, ties, mean value of following over breaking (``mean`` a float,
     ``mean_exact`` the Fraction) and its se, the verdict, and the worst case (``worst_*``: the situation where breaking gains most)."""
@@ -328,7 +304,7 @@ def figures(measurement: Measurement | None = None) -> list[dict]:
     return rows
 
 
-def frame(measurement: Measurement | None = None):
+def frame(measurement: Records | None = None):
     """:func:`figures` as a pandas DataFrame indexed by rule (for the notebook)."""
     import pandas as pd  # lazy: pandas only when used
 

@@ -1,5 +1,6 @@
 """The committed matches (issue 31 item 6): how much each of the toolkit's players wins, in
-duplicate games, with its standard error, and what a game of each costs.
+duplicate games, with its standard error, and what a game of each costs; what is planned
+(:data:`MATCHES`) and what is committed, read (:func:`committed`).
 
 - ``engine-greedy``, ``points-greedy``, ``engine-points``, ``greedy-random``: A's paired win
   rate (:mod:`.summary`) to a standard error of 0.01 or less, each with the pairs it took;
@@ -8,18 +9,16 @@ duplicate games, with its standard error, and what a game of each costs.
   --dealer``: 56.03% six-card; five-card, where the first pone starts with 3 for last, at 0 3).
 
 Every match is :func:`crib_stats.match.play_match` (sharded on the engine, every finished shard
-cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1. Written as
-``data/match_results.json`` (each match's figures, as ``match --json`` prints them, and the
-time it took) and ``data/match_games.npz`` (each match's game rows, the ``G_*`` columns of
-:mod:`.rows`, and its players' decisions and seconds, from which the figures are recomputed).
-A run of some of the matches replaces only theirs (:func:`write_committed`'s ``only``).
+cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1, played by the
+checkout's study ``studies/matches.py`` (``make data``). Written as ``data/match_results.json``
+(each match's figures, as ``match --json`` prints them, and the time it took) and
+``data/match_games.npz`` (each match's game rows, the ``G_*`` columns of :mod:`.rows`, and its
+players' decisions and seconds, from which the figures are recomputed).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,72 +67,14 @@ def board_first_dealer(variant: str) -> tuple[float, float]:
     return float(values[r, dealer, pone]), float(se[r, dealer, pone])
 
 
-def measure(key: str, pairs: int | None = None, **engine) -> dict:
-    """Play match ``key`` of :data:`MATCHES` (``pairs``: fewer deck pairs, for a reduced run);
-    its arrays and its entry of the results. ``engine``: :func:`play_match`'s scheduler,
-    workers, shards, cache_dir, progress."""
-    from .run import play_match
-
-    p = MATCHES[key]
-    n = p.pairs if pairs is None else int(pairs)
-    load = os.getloadavg()[0]
-    start = time.perf_counter()
-    m = play_match(p.a, p.b, 2 * n, SEED, p.variant, **engine)
-    s = m.summary()
-    decided = float(m.decisions[:, 1].sum() + m.decisions[:, 3].sum())  # D_SECONDS + D_FIRST_SECONDS, both sides
-    entry = {"a": p.a, "b": p.b, "variant": p.variant, "seed": SEED, "pairs": n, "games": 2 * n, "what": p.why,
-             "summary": s, "decision_seconds_a_game": decided / (2 * n),
-             "wall_seconds": round(time.perf_counter() - start, 1), "shards_computed": m.computed,
-             "load": [round(load, 1), round(os.getloadavg()[0], 1)], "cores": os.cpu_count()}
-    if p.a == p.b == "greedy":
-        w, se = board_first_dealer(p.variant)
-        entry["board_first_dealer"] = {"p_win": w, "se": se}
-    return {"games": m.rows.astype(np.int32), "decisions": m.decisions, "entry": entry}
-
-
-def write_committed(data_dir, only=None, pairs: int | None = None, **engine) -> list[Path]:
-    """Measure the matches ``only`` (names of :data:`MATCHES`; all of them: None) and write
-    data/match_results.json and data/match_games.npz, the other matches' entries kept as they
-    were; listed in the folder's index (the ``make data`` hook). Returns the paths written."""
-    from crib_stats.core.io import OutputDir
-
-    keys = DEFAULT_ORDER if only is None else tuple(only)
-    for k in keys:
-        if k not in MATCHES:
-            raise MatchError(f"no committed match {k!r}; the matches are {', '.join(MATCHES)}")
-    data_dir = Path(data_dir)
-    results, arrays = _read(data_dir)
-    out = OutputDir(data_dir, [RESULTS, GAMES])
-    command = "scripts/regenerate_data.py: crib_stats.match.regenerate(DIR)"
-    for k in keys:
-        got = measure(k, pairs, **engine)
-        results[k] = got["entry"]
-        arrays[f"{k}/games"], arrays[f"{k}/decisions"] = got["games"], got["decisions"]
-        text = json.dumps({k2: results[k2] for k2 in sorted(results)}, indent=1, sort_keys=True) + "\n"
-        listed = contents(results)
-        out.write(RESULTS, text, command, "the players' duplicate matches, each one's figures as match --json "
-                                         f"prints them, its pairs and its time: {listed}")
-        out.write_with(GAMES, lambda fh: np.savez_compressed(fh, **arrays), command,
-                       "every game of match_results.json (the G_* columns of crib_stats.match.rows) and its "
-                       f"players' decisions and seconds: {listed}", binary=True)  # after each match: nothing lost
-    out.close()
-    return sorted(set(out.written))
-
-
 def planned(results) -> list[str]:
     """The matches of :data:`MATCHES` that ``results`` (the committed ones, by name) lacks: planned,
     not yet run (the notebook and the index list them as such)."""
     return [k for k in DEFAULT_ORDER if k not in results]
 
 
-def contents(results) -> str:
-    """What the files hold, for the index: the matches committed and the ones still planned."""
-    done = [k for k in DEFAULT_ORDER if k in results]
-    later = planned(results)
-    return f"committed {', '.join(done) or 'none'}" + (f"; planned, not yet run: {', '.join(later)}" if later else "")
-
-
-def _read(data_dir: Path) -> tuple[dict, dict]:
+def read(data_dir: Path) -> tuple[dict, dict]:
+    """The results (by name) and the arrays of the committed matches in ``data_dir`` (empty where none)."""
     results = json.loads((data_dir / RESULTS).read_text()) if (data_dir / RESULTS).exists() else {}
     arrays = {}
     if (data_dir / GAMES).exists():
@@ -174,7 +115,7 @@ class Stored:
 def committed(key: str | None = None, data_dir=None):
     """The committed matches ({name: :class:`Stored`}), or one of them."""
     root = Path(data_dir) if data_dir is not None else data_file(RESULTS, must_exist=True).parent
-    results, arrays = _read(root)
+    results, arrays = read(root)
     if not results:
         raise MatchError(f"{RESULTS} is missing (make data writes it)")
     out = {k: Stored(k, e, arrays[f"{k}/games"], arrays[f"{k}/decisions"]) for k, e in results.items()}
@@ -185,5 +126,4 @@ def committed(key: str | None = None, data_dir=None):
     return out[key]
 
 
-__all__ = ["MATCHES", "RESULTS", "GAMES", "measure", "write_committed", "committed", "planned", "contents",
-           "board_first_dealer", "Stored", "SEATS"]
+__all__ = ["MATCHES", "RESULTS", "GAMES", "committed", "planned", "board_first_dealer", "Stored", "SEATS"]

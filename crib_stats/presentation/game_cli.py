@@ -20,6 +20,7 @@ def _whole(text, flag: str, low: int | None = None) -> int | None:
 def _board_play(args) -> int:
     """``game --board-play [GAMES]``: the committed measurement, or GAMES new games."""
     from crib_stats.core import io
+    from crib_stats.core.engine import check_scheduler
     from crib_stats.game import boardplay as bp
     from crib_stats.presentation.report import boardthrow as rb
 
@@ -44,16 +45,19 @@ def _board_play(args) -> int:
         seed = _whole(args.seed, "--seed", 0)
         shards = _whole(args.shards, "--shards", 1) or min(bp.SHARDS, games)
         workers = _whole(args.workers, "--workers", 1)
+        measurement = bp.BoardPlay(games, seed, shards)
+        engine = dict(scheduler=args.scheduler, workers=workers, fresh=args.fresh,
+                      progress=bar_if_tty("board play", "shards"))
+        check_scheduler(args.scheduler)
+        if args.out is not None:
+            io.OutputDir(args.out, measurement.files)  # checked before anything is printed
         first_run_note("game --board-play")
         if args.out is not None:
-            io.OutputDir(args.out, [bp.DATA_JSON, bp.DATA_GAMES])  # checked before the games are played
-            for path in bp.write_committed(args.out, games, seed, shards,
-                                           progress=bar_if_tty("board play", "shards")):
+            for path in measurement.write_committed(args.out, **engine):
                 wrote(path)
             summary = json.loads((__import__("pathlib").Path(args.out) / bp.DATA_JSON).read_text())
         else:
-            summary, _ = bp.measure(games, seed, shards, scheduler=args.scheduler, workers=workers, fresh=args.fresh,
-                                    progress=bar_if_tty("board play", "shards"))
+            summary, _ = measurement.run(**engine)
     say(json.dumps(rb.board_play_json(summary)) if args.json else rb.board_play_text(summary))
     return 0
 
