@@ -1,7 +1,9 @@
 """The play of two to four players (crib_stats.kernels.playn, the whole games' stepper) against
 its naive twin (reference.play_round_twin: the rule book as written, turns going round the
 table) and against the model's state machine (crib_stats.model.play.PlayState), on many random
-hands from a pack, each along a random legal line. Every event is compared: each
+hands from a pack, each along a random legal line and along greedy's line (the kernel's
+greedy_rank_n against the twin's greedy_pick); with two players, greedy's line also against the
+searches' two-player stepper (kernels.policies.greedy_sequence). Every event is compared: each
 card with its player, its points and the ranks the player could have played; each go and last
 card with its player."""
 
@@ -15,6 +17,8 @@ import pytest
 import reference
 from crib_stats.kernels import playn
 from crib_stats.kernels.playn import T_DONE, T_GO, T_HANDS, T_POINTS, T_TURN
+from crib_stats.kernels.policies import greedy_sequence
+from crib_stats.kernels.wholegames import greedy_rank_n
 from crib_stats.model.play import PegCard, PlayState
 
 
@@ -133,3 +137,28 @@ def test_the_stepper_plays_random_lines_as_the_twin_and_the_state_machine(seed):
         seen["last"] += bool(got) and got[-1][0] == "last"
         seen["three or four"] += len(hands) > 2
     assert min(seen.values()) > 0, seen
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_greedy_through_the_stepper_is_the_rule_books_greedy(seed):
+    def kernel_pick(k, player, legal, st, seq):
+        r = int(greedy_rank_n(seq, st))
+        assert r in legal
+        return r
+
+    def rule_book(player, hand, count_seq):  # the twin's ranks, 1..13
+        return reference.greedy_pick(hand, count_seq)
+
+    for hands, stop in cases(seed, 600):
+        got, points = kernel_line(hands, stop, kernel_pick)
+        want, twin_points = reference.play_round_twin([[r + 1 for r in h] for h in hands], rule_book, stop)
+        assert without_legal(got) == [(k, p, None if r is None else r - 1, x) for k, p, r, x in want], (hands, stop)
+        assert points == twin_points
+        if len(hands) == 2 and all(hands):  # the searches' two-player stepper, the same greedy
+            counts = np.zeros((2, 13), np.int64)
+            for p, h in enumerate(hands):
+                for r in h:
+                    counts[p, r] += 1
+            pone, dealer, moves, k = greedy_sequence(counts[0], counts[1], stop)
+            assert [(int(a), int(b)) for a, b in moves[:k]] == [(e[1], e[2]) for e in got if e[0] == "card"]
+            assert [int(pone), int(dealer)] == points
