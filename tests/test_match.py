@@ -55,14 +55,19 @@ KERNEL_VARIANTS = [("six-card", None), ("five-card", None), ("three-player", Non
         ("three-player", None, 13, [9, 511, 2_000_001]),
         ("three-player", 61, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
         ("four-player", None, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
-        ("four-player", None, 17, [3, 255, 3_000_001]))),
+        ("four-player", None, 17, [3, 255, 3_000_001]),
+        ("six-card muggins", None, 1, [0, 1, 2, 3]),
+        ("three-player muggins", 61, 1, [0, 1, 2, 3]),
+        ("four-player muggins", None, 1, [0, 1, 2, 3]))),
 ])
 def test_the_kernels_games_are_the_referees_byte_for_byte(variant, target, seed, decks):
     """A sample of the kernel's games (their decisions, recorded by the referee) against the
     Python referee's own greedy games of the same decks, greedy in every seat (its decisions
     untimed), and replayed through the referee (Game.from_record: every decision legal, every
-    field what the rules give)."""
-    v = get_variant(variant, target)
+    field what the rules give). With muggins the built-in players claim every show's true count:
+    the kernel's games, their claims read off its shows."""
+    variant, muggins = variant.split()[0], variant.endswith("muggins")
+    v = get_variant(variant, target, muggins or None)
     got = kernel_lines(seed, np.array(decks), v, names_of(v))
     assert len(got) == len(decks)
     heels = five_card_last = 0

@@ -7,9 +7,9 @@ game's decisions, read off the arrays, are applied by the referee
 (``crib-stats-game/1`` or ``/2`` as the variant's version says; the decisions' times, which the
 kernel does not take, are null). The tests hold the kernel's points and results to those of the
 referee's games, point for point, and its games to the referee's own greedy players' games,
-byte for byte. (Muggins changes nothing in a game of greedy players, who claim every show's true
-count, but it is a decision of the referee's the kernel does not make: the kernel plays the
-games without it.)
+byte for byte. Muggins changes nothing in a game of greedy players, who claim every show's true
+count (so no call is ever asked): the kernel plays the game without it, and the claims are read
+off its shows.
 
 Every seat plays alike (greedy reads only its cards and the count), so the games of a duplicate
 set are the same game: each deck is played once and its record stands for every rotation of
@@ -40,8 +40,8 @@ CARDS = tuple(Card.from_code(c) for c in range(52))
 
 def kernel_inputs(variant: str | Variant) -> tuple:
     """(the variant, its rules as the kernel reads them, the game model's throw inputs) of a
-    variant the referee plays (its target kept; muggins, which greedy players' games do not
-    show, is not the kernel's)."""
+    variant the referee plays (its target kept; muggins, which changes nothing in greedy
+    players' games, is not the kernel's)."""
     from crib_stats.game.model import deal_inputs
     from crib_stats.kernels import wholegames as kw
 
@@ -75,10 +75,11 @@ def play_decks(seed: int, decks, variant: str | Variant) -> tuple[np.ndarray, np
 
 def decisions(games: np.ndarray, deals: np.ndarray, plays: np.ndarray, throws: np.ndarray,
               variant: str | Variant) -> list[list[tuple[str, object]]]:
-    """Every game's decisions in the order made, (seat, cards thrown or card played), read off
-    the kernel's arrays: each deal's throws in the play's order (from the dealer's left, the
-    dealer last: the kernel's rows of ``throws``, indexes into the sorted cards dealt) and the
-    cards played (the plays' entries that are cards)."""
+    """Every game's decisions in the order made, (seat, cards thrown, card played or points
+    claimed), read off the kernel's arrays: each deal's throws in the play's order (from the
+    dealer's left, the dealer last: the kernel's rows of ``throws``, indexes into the sorted
+    cards dealt), the cards played (the plays' entries that are cards) and, with muggins, each
+    show's claim, its true count (as the built-in players claim: nothing missed, nothing called)."""
     from crib_stats.kernels import wholegames as kw
 
     v = check_played(variant)
@@ -100,6 +101,11 @@ def decisions(games: np.ndarray, deals: np.ndarray, plays: np.ndarray, throws: n
                 if e[kw.P_CARD] >= 0:
                     made.append((seats[int(e[kw.P_BY])], CARDS[int(e[kw.P_CARD])]))
             p += int(row[kw.D_PLAYS])
+            if v.muggins:  # each show's owner claims its true count (so no call is ever asked)
+                for s in range(int(row[kw.D_SHOWS])):
+                    owner = (dealer + 1 + s) % n if s < n else dealer
+                    base = kw.D_SHOW + kw.SHOW_PARTS * s
+                    made.append((seats[owner], int(row[base:base + kw.SHOW_PARTS].sum())))
         d += int(games[g, kw.W_DEALS])
         out.append(made)
     return out
