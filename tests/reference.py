@@ -258,6 +258,61 @@ def all_plays(pone, dealer, stop_at_go):
     return results
 
 
+def greedy_pick(hand, count_seq):
+    """The card greedy plays (ranks 1..13) from ``hand`` on the count ``count_seq``: at the
+    start of a count the highest A-4 held; else the legal card scoring the most for its own
+    play, ties to one leaving the count off 5, 10 and 21, then to the higher rank."""
+    count = sum(value(r) for r in count_seq)
+    low = [r for r in hand if r <= 4]
+    if not count_seq and low:
+        return max(low)
+    legal = [r for r in hand if count + value(r) <= 31]
+    return max(legal, key=lambda c: (peg_card(count_seq + [c]), count + value(c) not in (5, 10, 21), c))
+
+
+def play_round_twin(hands, pick, stop_at_go=False):
+    """The play of two to four players as the rule book tells it, ranks 1..13: ``hands[0]`` is
+    the hand on the dealer's left (who leads), the last the dealer's. Turns go round the table;
+    a player whose turn it is plays a card that keeps the count within 31 if he has one
+    (``pick(player, hand, count_seq)`` says which), else he is passed over. When nobody at the
+    table has a card that fits, the player of the last card pegs 1 (for the go, or for the last
+    card once every hand is empty; nothing at 31), and the count starts again with the player
+    on his left (the five-card play ends at its first go or 31). Returns (events, points):
+    events in order, ("card", player, rank, points) and ("go" or "last", player, None, 1)."""
+    n = len(hands)
+    hands = [list(h) for h in hands]
+    points = [0] * n
+    events = []
+    count_seq = []
+    turn, last = 0, n - 1
+
+    def fits(player):
+        count = sum(value(r) for r in count_seq)
+        return [r for r in hands[player] if count + value(r) <= 31]
+
+    while True:
+        if not any(fits(p) for p in range(n)):
+            done = not any(hands)
+            if count_seq and sum(value(r) for r in count_seq) < 31:
+                points[last] += 1
+                events.append(("last" if done else "go", last, None, 1))
+            if stop_at_go or done:
+                return events, points
+            count_seq = []
+            turn = (last + 1) % n
+            continue
+        if fits(turn):
+            r = pick(turn, list(hands[turn]), list(count_seq))
+            assert r in fits(turn)
+            hands[turn].remove(r)
+            count_seq.append(r)
+            got = peg_card(count_seq)
+            points[turn] += got
+            events.append(("card", turn, r, got))
+            last = turn
+        turn = (turn + 1) % n
+
+
 # ---------------------------------------------------------------------------------------------
 # sweep
 # ---------------------------------------------------------------------------------------------

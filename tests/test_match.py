@@ -15,6 +15,8 @@ from crib_stats.match import play_match
 from crib_stats.match import run as match_run
 from crib_stats.match.greedy_games import lines as kernel_lines
 from crib_stats.match.summary import summarise
+from crib_stats.model.seats import names as seat_names, team_names
+from crib_stats.model.variants import variant as get_variant
 from crib_stats.players import GreedyPlayer, RandomPlayer, registry
 from crib_stats.referee import SEATS, Game, play_game
 
@@ -34,23 +36,44 @@ def compact(record: dict) -> bytes:
     return (json.dumps(record, separators=(",", ":")) + "\n").encode()
 
 
-@pytest.mark.parametrize("variant, seed, decks", [
-    ("six-card", 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
-    ("six-card", 7, [0, 3, 250, 4_099, 123_456]),
-    ("five-card", 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
-    ("five-card", 11, [5, 77, 1_000_003]),
+def names_of(v) -> dict:
+    """{seat: "greedy"} for every seat of the variant."""
+    return {s: "greedy" for s in seat_names(v.players)}
+
+
+KERNEL_VARIANTS = [("six-card", None), ("five-card", None), ("three-player", None), ("three-player", 61),
+                   ("four-player", None)]
+
+
+@pytest.mark.parametrize("variant, target, seed, decks", [
+    ("six-card", None, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    ("six-card", None, 7, [0, 3, 250, 4_099, 123_456]),
+    ("five-card", None, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    ("five-card", None, 11, [5, 77, 1_000_003]),
+    *(pytest.param(*case, marks=pytest.mark.slow) for case in (  # each over 2 s on 2 cores
+        ("three-player", None, 0, [0, 1, 2, 3, 4, 5, 6, 7]),
+        ("three-player", None, 13, [9, 511, 2_000_001]),
+        ("three-player", 61, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+        ("four-player", None, 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        ("four-player", None, 17, [3, 255, 3_000_001]),
+        ("six-card muggins", None, 1, [0, 1, 2, 3]),
+        ("three-player muggins", 61, 1, [0, 1, 2, 3]),
+        ("four-player muggins", None, 1, [0, 1, 2, 3]))),
 ])
-def test_the_kernels_games_are_the_referees_byte_for_byte(variant, seed, decks):
+def test_the_kernels_games_are_the_referees_byte_for_byte(variant, target, seed, decks):
     """A sample of the kernel's games (their decisions, recorded by the referee) against the
-    Python referee's own greedy games of the same decks (its decisions untimed), and replayed
-    through the referee (Game.from_record: every decision legal, every field what the rules
-    give)."""
-    got = kernel_lines(seed, np.array(decks), variant, NAMES)
+    Python referee's own greedy games of the same decks, greedy in every seat (its decisions
+    untimed), and replayed through the referee (Game.from_record: every decision legal, every
+    field what the rules give). With muggins the built-in players claim every show's true count:
+    the kernel's games, their claims read off its shows."""
+    variant, muggins = variant.split()[0], variant.endswith("muggins")
+    v = get_variant(variant, target, muggins or None)
+    got = kernel_lines(seed, np.array(decks), v, names_of(v))
     assert len(got) == len(decks)
     heels = five_card_last = 0
     for deck, line in zip(decks, got):
-        want = untimed(play_game((GreedyPlayer(), GreedyPlayer()), seed, deck, variant))
-        assert line == compact(want), (variant, seed, deck)
+        want = untimed(play_game([GreedyPlayer() for _ in range(v.players)], seed, deck, v))
+        assert line == compact(want), (variant, target, seed, deck)
         record = json.loads(line)
         Game.from_record(record)
         heels += sum(d["heels"] for d in record["deals"])
@@ -59,62 +82,93 @@ def test_the_kernels_games_are_the_referees_byte_for_byte(variant, seed, decks):
     assert five_card_last == (3 * len(decks) if variant == "five-card" else 0)
 
 
-@pytest.mark.parametrize("variant", ["six-card", "five-card"])
-def test_the_kernels_points_are_the_referees_point_for_point(variant):
+@pytest.mark.parametrize("variant, target", KERNEL_VARIANTS[:2] + [pytest.param(*case, marks=pytest.mark.slow)
+                                                                  for case in KERNEL_VARIANTS[2:]])  # over 2 s
+def test_the_kernels_points_are_the_referees_point_for_point(variant, target):
     """The kernel scores its games itself (every card's points and their parts, every go and last
-    card, every show's parts, every deal's scores, the winner): all of it equals what the
-    referee scores for the same decisions, in its record."""
+    card, every show's parts, every deal's scores by side, the winner and the final scores): all
+    of it equals what the referee scores for the same decisions, in its record."""
     from crib_stats.kernels import wholegames as kw
     from crib_stats.match.greedy_games import play_decks
 
-    decks = np.arange(60)
-    games, deals, plays = play_decks(3, decks, variant)
+    v = get_variant(variant, target)
+    sides = list(team_names(v.teams)) if v.teams else list(seat_names(v.players))
+    seats = seat_names(v.players)
+    decks = np.arange(40)
+    games, deals, plays = play_decks(3, decks, v)
     d = p = 0
-    for g, line in enumerate(kernel_lines(3, decks, variant, NAMES, (games, deals, plays))):
+    for g, line in enumerate(kernel_lines(3, decks, v, names_of(v), (games, deals, plays))):
         rec = json.loads(line)
         assert len(rec["deals"]) == games[g, kw.W_DEALS]
         for j, deal in enumerate(rec["deals"]):
             row = deals[d + j]
             entries = plays[p:p + row[kw.D_PLAYS]]
             p += row[kw.D_PLAYS]
+            assert [e["by"] for e in deal["plays"]] == [seats[e[kw.P_BY]] for e in entries]
             assert [e["points"] for e in deal["plays"]] == list(entries[:, kw.P_POINTS])
+            assert [e.get("count") for e in deal["plays"]] == [None if e[kw.P_CARD] < 0 else e[kw.P_COUNT]
+                                                                for e in entries]
             assert [bool(e.get("go")) for e in deal["plays"]] == list(entries[:, kw.P_CARD] < 0)
             assert [e.get("last", False) for e in deal["plays"]] == [bool(e[kw.P_LAST]) for e in entries]
             parts = [[s[k] for k in ("fifteens", "pairs", "runs", "flush", "nobs")] for s in deal["shows"]]
             assert parts == [list(row[kw.D_SHOW + 5 * s:kw.D_SHOW + 5 * s + 5]) for s in range(row[kw.D_SHOWS])]
             assert (deal["heels"], deal["first_deal_last"]) == (row[kw.D_HEELS], row[kw.D_FIRST_LAST])
-            assert [deal["scores"][s] for s in SEATS] == [row[kw.D_SCORE_FIRST_DEALER], row[kw.D_SCORE_FIRST_PONE]]
+            assert [deal["scores"][s] for s in sides] == list(row[kw.D_SCORE:kw.D_SCORE + len(sides)])
         d += games[g, kw.W_DEALS]
-        assert rec["result"]["winner"] == SEATS[games[g, kw.W_WINNER]]
-        assert [rec["result"]["scores"][s] for s in SEATS] == [games[g, kw.W_SCORE_FIRST_DEALER],
-                                                                games[g, kw.W_SCORE_FIRST_PONE]]
+        assert rec["result"]["winner"] == sides[games[g, kw.W_WINNER]]
+        assert [rec["result"]["scores"][s] for s in sides] == list(games[g, kw.W_SCORE:kw.W_SCORE + len(sides)])
 
 
-def test_the_kernel_deals_the_referees_packs():
-    from crib_stats.kernels import wholegames
+@pytest.mark.parametrize("variant, target", KERNEL_VARIANTS)
+def test_the_kernel_deals_the_referees_packs(variant, target):
+    """Every deal's cards in the kernel's arrays are the referee's pack of (seed, deck, deal), in
+    the order dealt (the dealer's, each seat's from the dealer's left, the crib's card, the
+    starter): decks spaced as the referee spaces them (the three-player game's by 512)."""
+    from crib_stats.kernels import wholegames as kw
+    from crib_stats.match.greedy_games import play_decks
     from crib_stats.referee import deck
 
-    assert wholegames.DEALS_PER_DECK == deck.DEALS_PER_DECK  # deal j of deck k: the stream's k * 256 + j
+    v = get_variant(variant, target)
+    decks = np.array([0, 1, 77, 2_000_003])
+    games, deals, _ = play_decks(5, decks, v)
+    d = 0
+    for g, k in enumerate(decks):
+        for j in range(games[g, kw.W_DEALS]):
+            pk = deck.pack(5, int(k), j, v)
+            want = [c.code for h in pk.hands for c in h] + ([pk.crib_card.code] if pk.crib_card else []) + [
+                pk.starter.code]
+            assert list(deals[d + j, kw.D_CARDS:]) == want
+        d += games[g, kw.W_DEALS]
 
 
+@pytest.mark.slow  # over 2 s on 2 cores (every variant's rank memo loaded)
 def test_a_game_that_ends_in_the_play_or_on_his_heels_is_cut_where_it_ends():
-    """Every way a kernel game can end (a card, a go, a show, his heels) appears in 400 games
-    of each variant, and each record's last deal stops at the point that reached the target."""
-    ends = set()
-    for variant in ("six-card", "five-card"):
-        for line in kernel_lines(2, np.arange(400), variant, NAMES):
-            rec = json.loads(line)
-            last = rec["deals"][-1]
-            win = rec["result"]["winner"]
-            assert rec["result"]["scores"][win] >= rec["target"] > rec["result"]["scores"][
-                SEATS[1 - SEATS.index(win)]]
-            if len(last["shows"]):
+    """Every way a kernel game can end (a card, a go, a show) appears in 2,000 games of each
+    variant, and each game's last deal stops at the point that reached the target: the winner's
+    side at the target or past it, every other side below it (the kernel's arrays, which the
+    test above holds to the referee's records point for point)."""
+    from crib_stats.kernels import wholegames as kw
+    from crib_stats.match.greedy_games import play_decks
+
+    for variant, target in KERNEL_VARIANTS:
+        v = get_variant(variant, target)
+        games, deals, plays = play_decks(2, np.arange(2000), v)
+        ends = set()
+        last_deal = np.cumsum(games[:, kw.W_DEALS]) - 1
+        last_play = np.cumsum(games[:, kw.W_PLAYS]) - 1
+        for g in range(len(games)):
+            scores = games[g, kw.W_SCORE:kw.W_SCORE + v.sides]
+            win = games[g, kw.W_WINNER]
+            assert scores[win] >= v.target > np.delete(scores, win).max()
+            row = deals[last_deal[g]]
+            assert list(row[kw.D_SCORE:kw.D_SCORE + v.sides]) == list(scores)
+            if row[kw.D_SHOWS]:
                 ends.add("show")
-            elif last["plays"]:
-                ends.add("go" if last["plays"][-1].get("go") else "card")
+            elif row[kw.D_PLAYS]:
+                ends.add("go" if plays[last_play[g], kw.P_CARD] < 0 else "card")
             else:
                 ends.add("heels")
-    assert {"show", "card", "go"} <= ends, ends
+        assert {"show", "card", "go"} <= ends, (variant, target, ends)
 
 
 def lines_of(m) -> list[bytes]:
@@ -304,11 +358,15 @@ def test_a_match_killed_by_ctrl_c_resumes_from_its_cache(tmp_path):
 
 def test_the_warmups_compile_what_a_match_calls():
     """kernels.warmup() gives the whole-game kernel the signature a match calls it with: a
-    match and its records after the warmup add none."""
+    match and its records after the warmup add none, nor the games of any other variant."""
     from crib_stats.kernels import wholegames
+
+    from crib_stats.match.greedy_games import play_decks
 
     wholegames.warmup()
     before = list(wholegames.greedy_games.signatures)
     assert len(before) == 1
     list(play_match("greedy", "greedy", 4, cache_dir=False).lines())
+    for variant, target in KERNEL_VARIANTS:  # every variant's games: the same kernel, the same types
+        play_decks(0, np.arange(2), get_variant(variant, target))
     assert list(wholegames.greedy_games.signatures) == before

@@ -18,8 +18,9 @@
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 - :mod:`.game`          the deal model's deals played out; :mod:`.board` the induction over positions
 - :mod:`.boardthrow`    each throw's P(win) over the opponent's hands; :mod:`.boardgames` whole games
-- :mod:`.wholegames`    greedy against greedy, whole games card by card (their decisions and points as arrays:
-                        the referee writes their records)
+- :mod:`.playn`         the play of two to four players as one stepper (the whole games')
+- :mod:`.wholegames`    greedy in every seat, whole games of every variant card by card (their decisions and
+                        points as arrays: the referee writes their records)
 - :mod:`.posterior`, :mod:`.keeps`, :mod:`.advise`  the play advisor: the opponent's hands, each card
 
 Nothing here validates user input or raises user-facing errors; the public modules do that.
@@ -40,7 +41,7 @@ def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
         advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, keeps,
-        keepshow, maxima, pegvalue, play, playsearch, policies, posterior, show, sweep, wholegames,
+        keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep, wholegames,
     )
 
     show.warmup()
@@ -48,6 +49,7 @@ def warmup() -> None:
     deals.warmup()
     crib.warmup()
     play.warmup()
+    playn.warmup()
     playsearch.warmup()
     policies.warmup()
     pegvalue.warmup()

@@ -1,158 +1,205 @@
-"""Whole games of ``greedy`` against ``greedy`` on the referee's packs, card by card, with
-everything a game's record needs, as integer arrays.
+"""Whole games of ``greedy`` in every seat on the referee's packs, card by card, with everything a
+game's record needs, as integer arrays: two players (six-card, five-card), three, or four in
+partnership, to any target.
 
-Deal ``j`` of deck ``k`` of ``seed`` is the game model's deal ``k * DEALS_PER_DECK + j``
-(:func:`.game.deal_cards`; :mod:`crib_stats.referee.deck`): the dealer the first ``dealt``
-cards, the pone the next, the starter after them. Deals alternate, the first dealer dealing
-deal 0; in the five-card game the first deal's pone pegs ``first_last`` (3) before anyone
-throws. Both throw by the game model's objective (:func:`.game.choose_throw` on the sorted
-cards); the starter is cut (a jack: 2 to the dealer); both play greedy
-(:func:`.policies.greedy_choice` through the play stepper of :mod:`.play`), of the cards of
-the chosen rank the lowest code (the lowest suit, as the referee's greedy player plays); the
-shows in order, the pone's hand, the dealer's, the crib (:func:`.show.show`, every part). The
-game ends the moment a seat reaches ``target``: nothing after that point is scored.
+The variant comes as ``rules`` (an int64 array, the ``R_*`` indices; built from the variant
+table by ``crib_stats.match.greedy_games.kernel_inputs``): the players, the cards dealt to each,
+the three-player crib's card from the pack, the five-card game's stop at the first go and its
+three for last, the target, the deals a deck sequence is spaced by, and the side each seat
+scores for (its team with partners). Seats are numbered clockwise from the first dealer; deal
+``j`` is dealt by seat ``j % players``, and a seat's *turn* in a deal is its place in the play's
+order, ``(seat - dealer - 1) % players`` (0 leads, the dealer last).
+
+Deal ``j`` of deck ``k`` of ``seed`` is the stream's deal ``k * deals_per_deck + j``
+(:func:`.game.deal_cards`; :func:`crib_stats.referee.deck.pack`): the dealer the first ``dealt``
+cards, then each seat clockwise from the dealer's left the next ``dealt``, then (three players)
+the crib's card, then the starter. In the five-card game the first deal's pone pegs
+``first_last`` (3) before anyone throws. Every seat throws in the play's order by the game
+model's objective (:func:`.game.choose_throw` on its sorted cards; role 1, the dealer's, when the
+crib is its side's, else 2); the crib is the throws in that order, then the pack's card; the
+starter is cut (a jack: 2 to the dealer); everyone plays greedy (:func:`.policies.greedy_choice`,
+which reads only the mover's hand, the count and the count's ranks) through the play stepper of
+:mod:`.playn`, of the cards of the chosen rank the lowest code (the lowest suit, as the
+referee's greedy player plays); the shows in order, every hand from the dealer's left, the
+dealer's last, then the crib (:func:`.show.show`, every part). The game ends the moment a side
+reaches ``target``: nothing after that point is scored.
 
 :func:`greedy_games` plays decks ``decks[i]`` and writes, per game (``W_*``), per deal
 (``D_*``, the game's deals one after another) and per entry of a deal's play (``P_*``: a card,
 or the go / last-card point), what the record is built from (``crib_stats.match.greedy_games``).
-It is called twice: once to count the deals and plays (``write`` False), once to fill arrays
-of that size.
+It is called twice for the records: once to count the deals and plays (``write`` False, which
+is also the whole cost of playing the games), once to fill arrays of that size.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .constants import JACK
+from .constants import JACK, RANKS
 from .game import choose_throw, deal_cards, sort_small
 from .jit import njit
-from .play import S_COUNT, S_DEALER, S_DONE, S_HANDS, S_N, S_PLAYED, S_PONE, S_TURN, card_points, new_play, \
-    play_card, settle
+from .playn import MAX_CARDS_N, MAX_PLAYERS, N_STATE_N, T_COUNT, T_DONE, T_GO, T_HANDS, T_IN_COUNT, T_PLAYED, \
+    T_TURN, play_card_n, settle_n, start_play_n
 from .policies import greedy_choice
 from .show import show
 
-DEALS_PER_DECK = 256  # as crib_stats.referee.deck
-# per game
-(W_WINNER, W_SCORE_FIRST_DEALER, W_SCORE_FIRST_PONE, W_DEALS, W_PLAYS) = range(5)
-N_W = 5
-# per deal: the 2 x dealt + 1 cards drawn (dealer's, pone's, starter) start at D_CARDS
-(D_DEALER_THROW, D_PONE_THROW, D_HEELS, D_FIRST_LAST, D_SHOWS, D_SCORE_FIRST_DEALER, D_SCORE_FIRST_PONE,
- D_PLAYS) = range(8)
-D_SHOW = 8  # 3 shows (pone's hand, dealer's hand, crib) x 5 parts (fifteens, pairs, runs, flush, nobs)
-D_CARDS = D_SHOW + 15  # a deal's row is D_CARDS + 2 x dealt + 1 wide
-# per play entry
+# the rules of a variant (an int64 array)
+(R_PLAYERS, R_DEALT, R_CRIB_CARD, R_STOP_AT_GO, R_FIRST_LAST, R_TARGET, R_DEALS_PER_DECK, R_SIDES) = range(8)
+R_SIDE = 8  # + seat: the side (a team's index, or the seat itself) the seat's points go to
+N_R = R_SIDE + MAX_PLAYERS
+# per game: the winning side, the deals, the play entries, each side's final score
+(W_WINNER, W_DEALS, W_PLAYS) = range(3)
+W_SCORE = 3  # + side
+N_W = W_SCORE + MAX_PLAYERS
+# per deal: each seat's throw (a row of the throws), his heels, the first deal's last, the shows
+# made, the play's entries, each side's score after the deal, every show's parts, the cards drawn
+D_THROW = 0  # + seat
+(D_HEELS, D_FIRST_LAST, D_SHOWS, D_PLAYS) = range(MAX_PLAYERS, MAX_PLAYERS + 4)
+D_SCORE = MAX_PLAYERS + 4  # + side
+D_SHOW = D_SCORE + MAX_PLAYERS  # + 5 x show (every hand in the play's order, then the crib) + part
+SHOW_PARTS = 5  # fifteens, pairs, runs, flush, nobs
+D_CARDS = D_SHOW + SHOW_PARTS * (MAX_PLAYERS + 1)  # a deal's row is D_CARDS + the cards drawn wide
+# per play entry: the seat, the card (-1 for a go or last card), the count after it, its points and their parts
 (P_BY, P_CARD, P_COUNT, P_POINTS, P_FIFTEEN, P_THIRTY_ONE, P_PAIRS, P_RUN, P_LAST) = range(9)
 N_P = 9
 
 
-@njit(cache=True)
-def _score(scores, seat, points, target):
-    """``seat`` (0 the first dealer, 1 the first pone) pegs ``points``: True when that wins."""
-    scores[seat] += points
-    return scores[seat] >= target
+def drawn_of(players: int, dealt: int, crib_card: int) -> int:
+    """The cards a deal draws: every hand, the crib's card from the pack, the starter."""
+    return players * dealt + crib_card + 1
+
+
+@njit(cache=True, inline="always")
+def _score(scores, side, points, target):
+    """``side`` pegs ``points``: True when that wins."""
+    scores[side] += points
+    return scores[side] >= target
+
+
+@njit(cache=True, inline="always")
+def greedy_rank_n(seq, st):
+    """The rank greedy plays in a play state of :mod:`.playn` (the mover must be able to play):
+    :func:`.policies.greedy_choice` on a two-player state holding the mover's hand, the count
+    and its cards (the rule reads nothing else)."""
+    z = np.int64(0)
+    two = (st[T_COUNT], st[T_IN_COUNT], z, np.int64(1), z, z, z, z, st[T_PLAYED], z, st[T_HANDS + st[T_TURN]], z)
+    return greedy_choice(seq, two)
 
 
 @njit(cache=True)
-def greedy_game(seed, deck, dealt, stop_at_go, first_last, target, gm_in, write, deals, plays, d0, p0):
-    """One game (module docstring) into ``deals[d0:]`` and ``plays[p0:]`` when ``write``;
-    returns (winner seat, first dealer's score, first pone's score, deals, play entries)."""
+def greedy_game(seed, deck, rules, gm_in, write, deals, plays, d0, p0, out):
+    """One game (module docstring) into ``deals[d0:]`` and ``plays[p0:]`` when ``write``, its
+    winner, deals, play entries and final scores into ``out`` (a row of ``W_*``)."""
     index, rank_hand, rank_crib, throws, hand_table, crib_table, rank_throws = gm_in
+    n = rules[R_PLAYERS]
+    dealt = rules[R_DEALT]
+    crib_card = rules[R_CRIB_CARD]
+    stop_at_go = rules[R_STOP_AT_GO] != 0
+    target = rules[R_TARGET]
     n_throws = throws.shape[0]
     throw = throws.shape[1]
     keep = dealt - throw
+    n_drawn = n * dealt + crib_card + 1
     hs = np.zeros(n_throws, np.int64)
     cs = np.zeros(n_throws, np.int64)
     tk = np.zeros(n_throws, np.int64)
     kk = np.zeros(n_throws, np.int64)
     obj = np.zeros(n_throws, np.int64)
-    drawn = np.zeros(2 * dealt + 1, np.int64)
+    drawn = np.zeros(n_drawn, np.int64)
     cards = np.zeros(dealt, np.int64)
-    kept = np.zeros((2, keep), np.int64)  # row 0 the pone's, 1 the dealer's (codes)
-    gone = np.zeros((2, keep), np.bool_)
+    kept = np.zeros((MAX_PLAYERS, keep), np.int64)  # by turn (codes, in the order dealt)
+    gone = np.zeros((MAX_PLAYERS, keep), np.bool_)
     crib = np.zeros(5, np.int64)
     codes = np.zeros(6, np.int64)
     masks = np.zeros(64, np.int64)
-    scores = np.zeros(2, np.int64)
-    counts = np.zeros((2, 13), np.int64)
+    scores = np.zeros(MAX_PLAYERS, np.int64)  # by side
+    counts = np.zeros((MAX_PLAYERS, RANKS), np.int64)
+    st = np.zeros(N_STATE_N, np.int64)
+    seq = np.zeros(MAX_CARDS_N, np.int64)
     n_plays = 0
     winner = -1
     j = 0
     while winner < 0:
         row = d0 + j
-        dealer = j % 2  # the seat that deals
-        pone = 1 - dealer
-        deal_cards(seed, deck * DEALS_PER_DECK + j, 2 * dealt + 1, drawn)
-        starter = drawn[2 * dealt]
+        dealer = j % n
+        deal_cards(seed, deck * rules[R_DEALS_PER_DECK] + j, n_drawn, drawn)
+        starter = drawn[n_drawn - 1]
         if write:
-            for i in range(2 * dealt + 1):
+            for i in range(n_drawn):
                 deals[row, D_CARDS + i] = drawn[i]
             for i in range(D_CARDS):
                 deals[row, i] = 0
-        if j == 0 and first_last > 0:
+        if j == 0 and rules[R_FIRST_LAST] > 0:
             if write:
-                deals[row, D_FIRST_LAST] = first_last
-            if _score(scores, pone, first_last, target):
-                winner = pone  # (a target that low is no variant's)
-        # the throws: the pone first, then the dealer; role 1 dealer, 2 pone; kept in dealt order
+                deals[row, D_FIRST_LAST] = rules[R_FIRST_LAST]
+            pone = (dealer + 1) % n
+            if _score(scores, rules[R_SIDE + pone], rules[R_FIRST_LAST], target):
+                winner = rules[R_SIDE + pone]  # (a target that low is no variant's)
+        # the throws, in the play's order; role 1 when the crib is the seat's side's
         nc = 0
-        for player in range(2):  # the play stepper's players: 0 the pone, 1 the dealer
-            off = dealt if player == 0 else 0
+        for t in range(n):
+            seat = (dealer + 1 + t) % n
+            off = ((seat - dealer) % n) * dealt  # the dealer's cards first, then clockwise
             for i in range(dealt):
                 cards[i] = drawn[off + i]
             sort_small(cards, dealt)
-            q = choose_throw(cards, 1 if player == 1 else 2, index, rank_hand, rank_crib, throws, 4 - throw, hs, cs,
-                             tk, kk, obj, rank_throws)
+            role = 1 if rules[R_SIDE + seat] == rules[R_SIDE + dealer] else 2
+            q = choose_throw(cards, role, index, rank_hand, rank_crib, throws, 4 - throw, hs, cs, tk, kk, obj,
+                             rank_throws)
             if write:
-                deals[row, D_DEALER_THROW if player == 1 else D_PONE_THROW] = q
+                deals[row, D_THROW + seat] = q
             m = 0
             for i in range(dealt):
                 c = drawn[off + i]
                 thrown = False
-                for t in range(throw):
-                    if cards[throws[q, t]] == c:
+                for x in range(throw):
+                    if cards[throws[q, x]] == c:
                         thrown = True
                 if not thrown:
-                    kept[player, m] = c
-                    gone[player, m] = False
+                    kept[t, m] = c
+                    gone[t, m] = False
                     m += 1
-            for t in range(throw):
-                crib[nc] = cards[throws[q, t]]
+            for x in range(throw):
+                crib[nc] = cards[throws[q, x]]
                 nc += 1
+        if crib_card:
+            crib[nc] = drawn[n * dealt]
+            nc += 1
         # his heels
         if winner < 0 and (starter >> 2) == JACK:
             if write:
                 deals[row, D_HEELS] = 2
-            if _score(scores, dealer, 2, target):
-                winner = dealer
+            if _score(scores, rules[R_SIDE + dealer], 2, target):
+                winner = rules[R_SIDE + dealer]
+        # the play
         n_entries = 0
         if winner < 0:
-            for player in range(2):
-                for r in range(13):
-                    counts[player, r] = 0
+            for t in range(n):
+                for r in range(RANKS):
+                    counts[t, r] = 0
                 for i in range(keep):
-                    counts[player, kept[player, i] >> 2] += 1
-            st, seq = new_play(counts[0], counts[1])
-            st = settle(st, stop_at_go)
-            while st[S_DONE] == 0 and winner < 0:
-                mover = st[S_TURN]
-                r = greedy_choice(seq, st)
+                    counts[t, kept[t, i] >> 2] += 1
+            start_play_n(st, counts, n)
+            settle_n(st, stop_at_go)
+            while st[T_DONE] == 0 and winner < 0:
+                mover = st[T_TURN]
+                r = greedy_rank_n(seq, st)
                 code = -1
+                at = -1
                 for i in range(keep):  # the lowest code of that rank still held
                     c = kept[mover, i]
                     if not gone[mover, i] and (c >> 2) == r and (code < 0 or c < code):
                         code = c
-                for i in range(keep):
-                    if kept[mover, i] == code:
-                        gone[mover, i] = True
-                before = st[S_PONE + mover]
-                st = play_card(seq, st, r)
-                pts = st[S_PONE + mover] - before
+                        at = i
+                gone[mover, at] = True
+                f, t31, pp, rl = play_card_n(seq, st, r)
+                pts = f + t31 + pp + rl
+                seat = (dealer + 1 + mover) % n
                 if write:
                     e = p0 + n_plays + n_entries
-                    f, t31, pp, rl = card_points(seq, st[S_PLAYED], st[S_N], st[S_COUNT])
-                    plays[e, P_BY] = mover
+                    plays[e, P_BY] = seat
                     plays[e, P_CARD] = code
-                    plays[e, P_COUNT] = st[S_COUNT]
+                    plays[e, P_COUNT] = st[T_COUNT]
                     plays[e, P_POINTS] = pts
                     plays[e, P_FIFTEEN] = f
                     plays[e, P_THIRTY_ONE] = t31
@@ -160,78 +207,74 @@ def greedy_game(seed, deck, dealt, stop_at_go, first_last, target, gm_in, write,
                     plays[e, P_RUN] = rl
                     plays[e, P_LAST] = 0
                 n_entries += 1
-                seat = dealer if mover == 1 else pone
-                if pts > 0 and _score(scores, seat, pts, target):
-                    winner = seat
+                if pts > 0 and _score(scores, rules[R_SIDE + seat], pts, target):
+                    winner = rules[R_SIDE + seat]
                     break
-                bp = st[S_PONE]
-                bd = st[S_DEALER]
-                st = settle(st, stop_at_go)
-                for who in range(2):
-                    got = (st[S_PONE] - bp) if who == 0 else (st[S_DEALER] - bd)
-                    if got > 0 and winner < 0:
-                        if write:
-                            e = p0 + n_plays + n_entries
-                            for i in range(N_P):
-                                plays[e, i] = 0
-                            plays[e, P_BY] = who
-                            plays[e, P_CARD] = -1
-                            plays[e, P_COUNT] = -1
-                            plays[e, P_POINTS] = got
-                            plays[e, P_LAST] = 1 if (st[S_HANDS] == 0 and st[S_HANDS + 1] == 0) else 0
-                        n_entries += 1
-                        seat = dealer if who == 1 else pone
-                        if _score(scores, seat, got, target):
-                            winner = seat
-        # the shows: the pone's hand, the dealer's, the crib (the pone's throw, then the dealer's)
+                settle_n(st, stop_at_go)
+                if st[T_GO] >= 0:  # the go or the last card: 1 to the player of the last card
+                    seat = (dealer + 1 + st[T_GO]) % n
+                    if write:
+                        held = 0
+                        for q in range(n):
+                            held |= st[T_HANDS + q]
+                        e = p0 + n_plays + n_entries
+                        for i in range(N_P):
+                            plays[e, i] = 0
+                        plays[e, P_BY] = seat
+                        plays[e, P_CARD] = -1
+                        plays[e, P_COUNT] = -1
+                        plays[e, P_POINTS] = 1
+                        plays[e, P_LAST] = 1 if held == 0 else 0
+                    n_entries += 1
+                    if _score(scores, rules[R_SIDE + seat], 1, target):
+                        winner = rules[R_SIDE + seat]
+        # the shows: every hand in the play's order (the dealer's last), then the crib
         shown = 0
         if winner < 0:
-            for s in range(3):
-                n = keep if s < 2 else 4
-                for i in range(n):
-                    codes[i] = kept[0 if s == 0 else 1, i] if s < 2 else crib[i]
-                codes[n] = starter
-                f, pr, rn, fl, nb, _ = show(codes, n + 1, s == 2, masks)
+            for s in range(n + 1):
+                m = keep if s < n else 4
+                for i in range(m):
+                    codes[i] = kept[s, i] if s < n else crib[i]
+                codes[m] = starter
+                f, pr, rn, fl, nb, _ = show(codes, m + 1, s == n, masks)
                 if write:
-                    base = D_SHOW + 5 * s
+                    base = D_SHOW + SHOW_PARTS * s
                     deals[row, base] = f
                     deals[row, base + 1] = pr
                     deals[row, base + 2] = rn
                     deals[row, base + 3] = fl
                     deals[row, base + 4] = nb
                 shown += 1
-                seat = pone if s == 0 else dealer
-                if _score(scores, seat, f + pr + rn + fl + nb, target):
-                    winner = seat
+                seat = (dealer + 1 + s) % n if s < n else dealer
+                if _score(scores, rules[R_SIDE + seat], f + pr + rn + fl + nb, target):
+                    winner = rules[R_SIDE + seat]
                     break
         if write:
             deals[row, D_SHOWS] = shown
-            deals[row, D_SCORE_FIRST_DEALER] = scores[0]
-            deals[row, D_SCORE_FIRST_PONE] = scores[1]
             deals[row, D_PLAYS] = n_entries
+            for side in range(rules[R_SIDES]):
+                deals[row, D_SCORE + side] = scores[side]
         n_plays += n_entries
         j += 1
-    return winner, scores[0], scores[1], j, n_plays
+    out[W_WINNER] = winner
+    out[W_DEALS] = j
+    out[W_PLAYS] = n_plays
+    for side in range(rules[R_SIDES]):
+        out[W_SCORE + side] = scores[side]
 
 
 @njit(cache=True)
-def greedy_games(seed, decks, dealt, stop_at_go, first_last, target, gm_in, write, deals, plays):
-    """The games of ``decks`` (module docstring): (games (n, N_W), deals, plays), the last two
-    filled when ``write`` (sized by a first call's W_DEALS and W_PLAYS sums)."""
+def greedy_games(seed, decks, rules, gm_in, write, deals, plays):
+    """The games of ``decks`` (module docstring): games (n, N_W); ``deals`` and ``plays`` filled
+    when ``write`` (sized by a first call's W_DEALS and W_PLAYS sums)."""
     n = decks.shape[0]
     games = np.zeros((n, N_W), np.int64)
     d0 = 0
     p0 = 0
     for g in range(n):
-        w, s0, s1, nd, npl = greedy_game(seed, decks[g], dealt, stop_at_go, first_last, target, gm_in, write, deals,
-                                         plays, d0, p0)
-        games[g, W_WINNER] = w
-        games[g, W_SCORE_FIRST_DEALER] = s0
-        games[g, W_SCORE_FIRST_PONE] = s1
-        games[g, W_DEALS] = nd
-        games[g, W_PLAYS] = npl
-        d0 += nd
-        p0 += npl
+        greedy_game(seed, decks[g], rules, gm_in, write, deals, plays, d0, p0, games[g])
+        d0 += games[g, W_DEALS]
+        p0 += games[g, W_PLAYS]
     return games
 
 
@@ -243,9 +286,10 @@ def warmup_inputs() -> tuple:
     rh = np.zeros((1, 15), np.int64)
     gm_in = (index, rh, rh, combinations(6, 2).astype(np.int64), np.zeros(1, np.int8), np.zeros(1, np.int8),
              np.full((2, 1), -1, np.int64))
-    return gm_in, np.zeros((0, D_CARDS + 13), np.int64), np.zeros((0, N_P), np.int64)
+    rules = np.zeros(N_R, np.int64)
+    return rules, gm_in, np.zeros((0, D_CARDS + 13), np.int64), np.zeros((0, N_P), np.int64)
 
 
 def warmup() -> None:
-    gm_in, deals, plays = warmup_inputs()
-    greedy_games(0, np.zeros(0, np.int64), 6, False, 0, 121, gm_in, False, deals, plays)
+    rules, gm_in, deals, plays = warmup_inputs()
+    greedy_games(0, np.zeros(0, np.int64), rules, gm_in, False, deals, plays)

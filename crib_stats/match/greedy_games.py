@@ -1,19 +1,24 @@
-"""``greedy`` against ``greedy`` at kernel speed: the whole-game kernel
-(:mod:`crib_stats.kernels.wholegames`) plays the games into integer arrays (each deal's cards,
-throws, plays and shows, with every point), and their records, when asked for, are the
-referee's: each game's decisions, read off the arrays, are applied by the referee
+"""``greedy`` in every seat at kernel speed: the whole-game kernel
+(:mod:`crib_stats.kernels.wholegames`) plays the games of any variant (two players, three, four
+in partnership; any target it is played to) into integer arrays (each deal's cards, throws,
+plays and shows, with every point), and their records, when asked for, are the referee's: each
+game's decisions, read off the arrays, are applied by the referee
 (:meth:`crib_stats.referee.Game.from_decisions`), which checks every one and writes the record
-(``crib-stats-game/1``; the decisions' times, which the kernel does not take, are null). The
-tests hold the kernel's points and results to those of the referee's games, point for point.
+(``crib-stats-game/1`` or ``/2`` as the variant's version says; the decisions' times, which the
+kernel does not take, are null). The tests hold the kernel's points and results to those of the
+referee's games, point for point, and its games to the referee's own greedy players' games,
+byte for byte. Muggins changes nothing in a game of greedy players, who claim every show's true
+count (so no call is ever asked): the kernel plays the game without it, and the claims are read
+off its shows.
 
-Both seats play alike (greedy reads only its cards and the count), so the two games of a
-duplicate pair are the same game: each deck is played once and its record stands for both (the
-players' names are the same, ``greedy``). The time of a shard is shared by its decisions for the
-players' decisions a second.
+Every seat plays alike (greedy reads only its cards and the count), so the games of a duplicate
+set are the same game: each deck is played once and its record stands for every rotation of
+the players (the players' names are the same, ``greedy``). The time of a shard is shared by its
+decisions for the players' decisions a second.
 
 What a record costs: the kernel plays thousands of games a second; the referee replays a few
-hundred (its checks, views and positions, in Python), so a match writes records only when asked
-(``--out``), from the kernel's arrays kept in the shard's cache.
+dozen to a hundred (its checks, views and positions, in Python), so a match writes records only
+when asked (``--out``), from the kernel's arrays kept in the shard's cache.
 """
 
 from __future__ import annotations
@@ -25,73 +30,93 @@ import time
 import numpy as np
 
 from crib_stats.core.cards import Card
-from crib_stats.referee.deck import SEATS, check_played
+from crib_stats.model.seats import names as seat_names
+from crib_stats.model.variants import Variant
+from crib_stats.referee.deck import check_played, deals_per_deck
 from crib_stats.referee.game import Game
 
 CARDS = tuple(Card.from_code(c) for c in range(52))
 
 
-def kernel_inputs(variant: str) -> tuple:
-    """(dealt, stop at the first go, the first deal's points for last, target, the game model's
-    throw inputs) of a two-player variant."""
+def kernel_inputs(variant: str | Variant) -> tuple:
+    """(the variant, its rules as the kernel reads them, the game model's throw inputs) of a
+    variant the referee plays (its target kept; muggins, which changes nothing in greedy
+    players' games, is not the kernel's)."""
     from crib_stats.game.model import deal_inputs
+    from crib_stats.kernels import wholegames as kw
 
     v = check_played(variant)
     k = deal_inputs(v.name, "objective")
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
              k["rank_throws"])
-    return v, k["dealt"], bool(k["stop_at_go"]), int(v.first_deal_last), int(v.target), gm_in
+    rules = np.zeros(kw.N_R, np.int64)
+    rules[[kw.R_PLAYERS, kw.R_DEALT, kw.R_CRIB_CARD, kw.R_STOP_AT_GO, kw.R_FIRST_LAST, kw.R_TARGET,
+           kw.R_DEALS_PER_DECK, kw.R_SIDES]] = (v.players, v.dealt, v.crib_from_deck, v.play_stops_at_first_go,
+                                                v.first_deal_last, v.target, deals_per_deck(v), v.sides)
+    rules[kw.R_SIDE:kw.R_SIDE + v.players] = [v.side_of(s) for s in range(v.players)]
+    return v, rules, gm_in
 
 
-def play_decks(seed: int, decks, variant: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def play_decks(seed: int, decks, variant: str | Variant) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's games of ``decks``: (games (n, W), deals, plays), counted then filled."""
     from crib_stats.kernels import wholegames as kw
 
-    v, dealt, stop, last, target, gm_in = kernel_inputs(variant)
+    v, rules, gm_in = kernel_inputs(variant)
     decks = np.asarray(decks, np.int64)
-    games = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, False,
-                            np.zeros((0, kw.D_CARDS + 2 * dealt + 1), np.int64), np.zeros((0, kw.N_P), np.int64))
-    deals = np.zeros((int(games[:, kw.W_DEALS].sum()), kw.D_CARDS + 2 * dealt + 1), np.int64)
+    width = kw.D_CARDS + kw.drawn_of(v.players, v.dealt, v.crib_from_deck)
+    games = kw.greedy_games(int(seed), decks, rules, gm_in, False, np.zeros((0, width), np.int64),
+                            np.zeros((0, kw.N_P), np.int64))
+    deals = np.zeros((int(games[:, kw.W_DEALS].sum()), width), np.int64)
     plays = np.zeros((int(games[:, kw.W_PLAYS].sum()), kw.N_P), np.int64)
-    again = kw.greedy_games(int(seed), decks, dealt, stop, last, target, gm_in, True, deals, plays)
+    again = kw.greedy_games(int(seed), decks, rules, gm_in, True, deals, plays)
     assert (again == games).all()
     return games, deals, plays
 
 
 def decisions(games: np.ndarray, deals: np.ndarray, plays: np.ndarray, throws: np.ndarray,
-              dealt: int) -> list[list[tuple[str, object]]]:
-    """Every game's decisions in the order made, (seat, cards thrown or card played), read off
-    the kernel's arrays: each deal's throws (the pone's, then the dealer's: the kernel's indexes
-    into the sorted cards dealt) and the cards played (the plays' entries that are cards)."""
+              variant: str | Variant) -> list[list[tuple[str, object]]]:
+    """Every game's decisions in the order made, (seat, cards thrown, card played or points
+    claimed), read off the kernel's arrays: each deal's throws in the play's order (from the
+    dealer's left, the dealer last: the kernel's rows of ``throws``, indexes into the sorted
+    cards dealt), the cards played (the plays' entries that are cards) and, with muggins, each
+    show's claim, its true count (as the built-in players claim: nothing missed, nothing called)."""
     from crib_stats.kernels import wholegames as kw
 
+    v = check_played(variant)
+    n, dealt = v.players, v.dealt
+    seats = seat_names(n)
     out = []
     d = p = 0
     for g in range(games.shape[0]):
         made: list[tuple[str, object]] = []
         for j in range(int(games[g, kw.W_DEALS])):
             row = deals[d + j]
-            dealer, pone = SEATS[j % 2], SEATS[1 - j % 2]
-            cards = row[kw.D_CARDS:kw.D_CARDS + 2 * dealt]
-            for seat, q, hand in ((pone, row[kw.D_PONE_THROW], cards[dealt:]), (dealer, row[kw.D_DEALER_THROW],
-                                                                                   cards[:dealt])):
-                srt = np.sort(hand)
-                made.append((seat, tuple(CARDS[int(srt[i])] for i in throws[int(q)])))
+            dealer = j % n
+            for t in range(n):
+                seat = (dealer + 1 + t) % n
+                off = kw.D_CARDS + ((seat - dealer) % n) * dealt  # the dealer's cards first, then clockwise
+                srt = np.sort(row[off:off + dealt])
+                made.append((seats[seat], tuple(CARDS[int(srt[i])] for i in throws[int(row[kw.D_THROW + seat])])))
             for e in plays[p:p + int(row[kw.D_PLAYS])]:
                 if e[kw.P_CARD] >= 0:
-                    made.append((pone if e[kw.P_BY] == 0 else dealer, CARDS[int(e[kw.P_CARD])]))
+                    made.append((seats[int(e[kw.P_BY])], CARDS[int(e[kw.P_CARD])]))
             p += int(row[kw.D_PLAYS])
+            if v.muggins:  # each show's owner claims its true count (so no call is ever asked)
+                for s in range(int(row[kw.D_SHOWS])):
+                    owner = (dealer + 1 + s) % n if s < n else dealer
+                    base = kw.D_SHOW + kw.SHOW_PARTS * s
+                    made.append((seats[owner], int(row[base:base + kw.SHOW_PARTS].sum())))
         d += int(games[g, kw.W_DEALS])
         out.append(made)
     return out
 
 
-def games_of(seed: int, decks, variant: str, names: dict, arrays=None) -> list[Game]:
+def games_of(seed: int, decks, variant: str | Variant, names: dict, arrays=None) -> list[Game]:
     """The referee's games of the kernel's games of ``decks`` (``names``: {seat: name}), each
     built from the kernel's decisions (:meth:`Game.from_decisions`)."""
-    v, dealt, _, _, _, gm_in = kernel_inputs(variant)
-    games, deals, plays = play_decks(seed, decks, variant) if arrays is None else arrays
-    made = decisions(games, deals, plays, gm_in[3], dealt)
+    v, _, gm_in = kernel_inputs(variant)
+    games, deals, plays = play_decks(seed, decks, v) if arrays is None else arrays
+    made = decisions(games, deals, plays, gm_in[3], v)
     paused = gc.isenabled()
     gc.disable()  # the games' many small objects make the collector a third of the time, for no cycle
     try:
@@ -101,14 +126,14 @@ def games_of(seed: int, decks, variant: str, names: dict, arrays=None) -> list[G
             gc.enable()
 
 
-def lines(seed: int, decks, variant: str, names: dict, arrays=None) -> list[bytes]:
+def lines(seed: int, decks, variant: str | Variant, names: dict, arrays=None) -> list[bytes]:
     """The records of the kernel's games of ``decks`` (``names``: {seat: name}), one compact
     JSON line each (bytes, ending in a newline), written by the referee."""
     return [(json.dumps(g.record(), separators=(",", ":")) + "\n").encode()
             for g in games_of(seed, decks, variant, names, arrays)]
 
 
-def records(seed: int, decks, variant: str, names: dict, arrays=None) -> list[dict]:
+def records(seed: int, decks, variant: str | Variant, names: dict, arrays=None) -> list[dict]:
     """The records of the kernel's games of ``decks``, as dicts."""
     return [g.record() for g in games_of(seed, decks, variant, names, arrays)]
 
@@ -134,7 +159,7 @@ def greedy_part(players, seed: int, variant, lo: int, hi: int) -> dict:
     n = len(decks)
     rows = np.zeros((2 * n, N_GAME), np.int64)
     winner = games[:, kw.W_WINNER]
-    first, second = games[:, kw.W_SCORE_FIRST_DEALER], games[:, kw.W_SCORE_FIRST_PONE]
+    first, second = games[:, kw.W_SCORE], games[:, kw.W_SCORE + 1]  # the first dealer's, the first pone's
     low = np.where(winner == 0, second, first)
     for half, a_first in ((0, True), (1, False)):
         r = rows[half::2]
