@@ -370,3 +370,24 @@ def test_the_warmups_compile_what_a_match_calls():
     for variant, target in KERNEL_VARIANTS:  # every variant's games: the same kernel, the same types
         play_decks(0, np.arange(2), get_variant(variant, target))
     assert list(wholegames.greedy_games.signatures) == before
+
+
+@pytest.mark.slow  # over 2 s on 2 cores
+@pytest.mark.parametrize("players, variant, target, muggins", [
+    (("greedy", "greedy", "greedy"), "three-player", 61, False), (("greedy", "greedy"), "four-player", None, False),
+    (("greedy", "greedy"), "six-card", 91, True)])
+def test_a_greedy_match_of_any_variant_is_the_referees_match(monkeypatch, players, variant, target, muggins):
+    """Every rotation of a deck, in the kernel's match, is the game the referee plays with greedy
+    players in the rotation's seats: the same rows (every player's wins, scores, skunks, the
+    first dealer's) and the same records."""
+    from crib_stats.match import run
+
+    a, b, *c = players
+    kw = dict(c=c[0] if c else None, target=target, muggins=muggins, cache_dir=False)
+    fast = play_match(a, b, 3 * len(players), 5, variant, **kw)
+    monkeypatch.setattr(run, "uses_kernel", lambda *args: False)
+    slow = play_match(a, b, 3 * len(players), 5, variant, **kw)
+    assert fast.kernel and not slow.kernel
+    assert np.array_equal(fast.rows, slow.rows)
+    assert lines_of(fast) == lines_of(slow)
+    assert fast.summary()["games"] == slow.summary()["games"] == 3 * len(players)

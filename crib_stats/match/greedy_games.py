@@ -142,51 +142,66 @@ KERNEL_ARRAYS = ("games", "decisions", "decks", "kgames", "kdeals", "kplays")
 
 
 def greedy_part(players, seed: int, variant, lo: int, hi: int) -> dict:
-    """A shard of a greedy-against-greedy match: decks lo..hi-1, each played once for both games
-    of its pair. Its arrays (:func:`crib_stats.match.run.run_part`'s ``games`` and ``decisions``,
-    and the kernel's own, from which :func:`shard_lines` builds the records when they are read):
-    the records themselves are not kept (about 40 kB a game as text, 1 kB as the kernel's rows)."""
+    """A shard of a match of greedy players: decks lo..hi-1, each played once for every rotation
+    of its set (module docstring). Its arrays (:func:`crib_stats.match.run.run_part`'s ``games``
+    and ``decisions``, and the kernel's own, from which :func:`shard_lines` builds the records
+    when they are read): the records themselves are not kept (about 40 kB a game as text, 1 kB as
+    the kernel's rows)."""
     from crib_stats.kernels import wholegames as kw
 
-    from .rows import (D_COUNT, D_SECONDS, N_DECISION, G_A_FIRST, G_A_SCORE, G_A_WON, G_B_SCORE, G_DEALS, G_DECK, G_DOUBLE,
-                      G_FIRST_DEALER_WON, G_POINTS, G_SKUNK, N_GAME)
+    from .rows import (D_COUNT, D_SECONDS, G_A_FIRST, G_A_SCORE, G_A_WON, G_B_SCORE, G_C_SCORE, G_DEALS, G_DECK,
+                       G_DOUBLE, G_DOUBLED, G_FIRST_DEALER_WON, G_POINTS, G_ROTATION, G_SKUNK, G_SKUNKED, G_WINNER,
+                       N_DECISION, N_GAME, N_GAME_THREE, player_of)
 
     start = time.perf_counter()
     v = check_played(variant)
+    s = v.sides
     decks = np.arange(lo, hi, dtype=np.int64)
     games, deals, plays = play_decks(seed, decks, v)
     seconds = time.perf_counter() - start
     n = len(decks)
-    rows = np.zeros((2 * n, N_GAME), np.int64)
-    winner = games[:, kw.W_WINNER]
-    first, second = games[:, kw.W_SCORE], games[:, kw.W_SCORE + 1]  # the first dealer's, the first pone's
-    low = np.where(winner == 0, second, first)
-    for half, a_first in ((0, True), (1, False)):
-        r = rows[half::2]
-        r[:, G_DECK] = decks
-        r[:, G_A_FIRST] = int(a_first)
-        r[:, G_A_WON] = (winner == 0) if a_first else (winner == 1)
-        r[:, G_A_SCORE] = first if a_first else second
-        r[:, G_B_SCORE] = second if a_first else first
-        r[:, G_SKUNK] = low < v.skunk
-        r[:, G_DOUBLE] = low < v.double_skunk
-        r[:, G_POINTS] = np.where(low < v.skunk, 3, 2)
-        r[:, G_DEALS] = games[:, kw.W_DEALS]
-        r[:, G_FIRST_DEALER_WON] = winner == 0
-    # a game's decisions: two throws a deal, one a card played; over a pair each side makes them all once
-    made = 2 * int(games[:, kw.W_DEALS].sum()) + int((plays[:, kw.P_CARD] >= 0).sum())
-    each = np.zeros((2, N_DECISION))  # (the kernel was loaded before the clock started)
+    rows = np.zeros((s * n, N_GAME if s == 2 else N_GAME_THREE), np.int64)
+    winner = games[:, kw.W_WINNER]  # the winning side
+    score = games[:, kw.W_SCORE:kw.W_SCORE + s]  # by side
+    loser = np.arange(s)[None, :] != winner[:, None]
+    skunked = loser & (score < v.skunk)
+    doubled = loser & (score < v.double_skunk)
+    for r in range(s):
+        row = rows[r::s]
+        by_player = [(p + r) % s for p in range(s)]  # the side player p plays in rotation r
+        won = np.array([player_of(int(w), r, s) for w in winner], np.int64)
+        row[:, G_DECK] = decks
+        row[:, G_A_FIRST] = int(r == 0)
+        row[:, G_A_WON] = won == 0
+        row[:, G_A_SCORE] = score[:, by_player[0]]
+        row[:, G_B_SCORE] = score[:, by_player[1]]
+        row[:, G_SKUNK] = skunked.any(axis=1)
+        row[:, G_DOUBLE] = doubled.any(axis=1)
+        row[:, G_POINTS] = np.where(skunked.any(axis=1), 3, 2) if s == 2 else 0
+        row[:, G_DEALS] = games[:, kw.W_DEALS]
+        row[:, G_FIRST_DEALER_WON] = winner == 0
+        if s == 3:
+            row[:, G_ROTATION] = r
+            row[:, G_WINNER] = won
+            row[:, G_C_SCORE] = score[:, by_player[2]]
+            row[:, G_SKUNKED] = sum(skunked[:, by_player[p]].astype(np.int64) << p for p in range(s))
+            row[:, G_DOUBLED] = sum(doubled[:, by_player[p]].astype(np.int64) << p for p in range(s))
+    # a game's decisions: a throw a seat a deal, one a card played; over a set (every rotation) each player
+    # holds every seat once, so makes them all once
+    made = v.players * int(games[:, kw.W_DEALS].sum()) + int((plays[:, kw.P_CARD] >= 0).sum())
+    each = np.zeros((s, N_DECISION))  # (the kernel was loaded before the clock started)
     each[:, D_COUNT] = made
-    each[:, D_SECONDS] = seconds / 2
+    each[:, D_SECONDS] = seconds / s
     return {"games": rows, "decisions": each, "decks": decks, "kgames": games.astype(np.int32),
             "kdeals": deals.astype(np.int16), "kplays": plays.astype(np.int16)}
 
 
 def shard_lines(part: dict, seed: int, variant, names: dict) -> list[bytes]:
-    """The records of a kernel shard (:func:`greedy_part`), two a deck (the pair's games are the
-    same game; A's and B's names are the same)."""
+    """The records of a kernel shard (:func:`greedy_part`), one a game: a deck's record stands
+    for every rotation of its set (the players' names are all ``greedy``)."""
+    v = check_played(variant)
     arrays = (part["kgames"].astype(np.int64), part["kdeals"].astype(np.int64), part["kplays"].astype(np.int64))
     out = []
-    for line in lines(seed, part["decks"], variant, names, arrays):
-        out += [line, line]
+    for line in lines(seed, part["decks"], v, names, arrays):
+        out += [line] * v.sides
     return out

@@ -14,10 +14,9 @@ resumes); the shards are read back in deck order, so nothing depends on the shar
 workers or the engine but the time it takes.
 
 A shard (:func:`run_part`) makes its own players (an ``exec:`` player starts its own process
-there) and closes them on every path. When both players are ``greedy`` in a two-player game
-without muggins its games are played by the whole-game kernel
-(:mod:`crib_stats.match.greedy_games`), the same games as the referee's (the tests replay
-them), far faster.
+there) and closes them on every path. When every player is ``greedy`` its games are played by
+the whole-game kernel (:mod:`crib_stats.match.greedy_games`), the same games as the referee's
+(the tests replay them), far faster.
 
 Each shard keeps: ``games``, a row of figures a game (the ``G_*`` columns); ``decisions``,
 each player's decisions and the seconds they took (rows A, B, C; its first decision in the shard,
@@ -67,10 +66,8 @@ LETTERS = "ABC"
 
 def uses_kernel(players, v: Variant | str = "six-card") -> bool:
     """Whether the games of ``players`` (names) in ``v`` are played by the whole-game kernel: every
-    one greedy, two players, no muggins (a greedy game's claims are the true counts, but the kernel
-    does not record them)."""
-    v = get_variant(v)
-    return all(p.strip() == KERNEL_PLAYER for p in players) and v.players == 2 and not v.muggins
+    one greedy, in any variant (with muggins too: greedy claims every show's true count)."""
+    return all(p.strip() == KERNEL_PLAYER for p in players)
 
 
 def sides_of(v: Variant) -> tuple[str, ...]:
@@ -244,8 +241,9 @@ class Match:
         if self.kernel:
             from .greedy_games import shard_lines
 
+            names = dict.fromkeys(seat_names(self.rules.players), KERNEL_PLAYER)
             for p in self.parts:
-                yield from shard_lines(p, self.seed, self.rules, dict(zip(seat_names(2), self.players)))
+                yield from shard_lines(p, self.seed, self.rules, names)
             return
         for p in self.parts:
             yield from unpack_records(p["records"]).splitlines(keepends=True)
