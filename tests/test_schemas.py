@@ -409,6 +409,33 @@ def test_every_message_of_version_2_to_an_exec_bot_and_every_answer_follow_the_s
         schemas.check(RECORD_2, record)
     assert check_the_exchange(logs, 2) == set(MESSAGES[2] if muggins else
                                               (t for t in MESSAGES[2] if t not in ("count", "muggins")))
+    if name == "three-player":
+        crib_card_stays_hidden(logs, [d for r in records for d in r["deals"]])
+
+
+def crib_card_stays_hidden(logs, deals) -> None:
+    """No message gives a bot the three-player crib's card from the pack before the crib is
+    shown (the show message), but the count message that asks the dealer to count its crib."""
+    for received, _ in logs:
+        messages = [json.loads(line) for line in received.read_text().splitlines()]
+        starts = [i for i, m in enumerate(messages) if m["type"] == "discard"]  # every seat throws every deal
+        assert len(starts) == len(deals)
+        for deal, start, end in zip(deals, starts, starts[1:] + [len(messages)]):
+            assert deal["crib_card"] is not None
+            for m in messages[start:end]:
+                if m["type"] in ("show", "game_over"):
+                    break
+                if m["type"] != "count" or m["whose"] != "crib":
+                    assert deal["crib_card"] not in strings_in(m), m
+
+
+def strings_in(x) -> set:
+    """Every string value inside a JSON value."""
+    if isinstance(x, dict):
+        return set().union(set(), *(strings_in(v) for v in x.values()))
+    if isinstance(x, list):
+        return set().union(set(), *(strings_in(v) for v in x))
+    return {x} if isinstance(x, str) else set()
 
 
 BROKEN_COUNT_BOT = """\
