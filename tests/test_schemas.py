@@ -520,3 +520,51 @@ def test_the_protocol_2_schemas_refuse_what_a_bot_would_not_expect():
         assert not schemas.validator(answer).is_valid(bad_answer), bad_answer
     assert schemas.validator("protocol/2/discard-answer.schema.json").is_valid({"discard": ["10D"]})
     assert not schemas.validator("protocol/2/discard-answer.schema.json").is_valid({"discard": ["ah", "2h", "3h"]})
+
+
+@pytest.mark.slow  # a bot process, four games
+def test_the_example_bot_plays_every_variant_and_its_records_replay():
+    """examples/random_bot.py, the bot the protocol's page points to, speaks both versions: in a
+    game of each version-2 kind it forfeits nothing, its records follow the schema and replay."""
+    with make_player(f"exec:{sys.executable} {RANDOM_BOT}") as bot:
+        for name, target, muggins in (("three-player", 61, True), ("four-player", 121, True), ("six-card", 91, False),
+                                      ("five-card", 61, True)):
+            v = variant(name, target, muggins)
+            players = [bot if i == 1 else make_player("random", seed=i) for i in range(v.players)]
+            record = json.loads(json.dumps(play_game(players, 2, 0, v)))
+            assert record["result"]["forfeit"] is None and record["players"][record["seats"][1]] == bot.name
+            schemas.check(RECORD_2, record)
+            validate(record)
+
+
+def json_blocks(text: str) -> list:
+    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.S)]
+
+
+def test_the_protocol_pages_examples_follow_the_schemas_of_their_version():
+    """docs/protocol.md: every message and answer it shows, version 1's above its "Version 2"
+    heading and version 2's below, each version's every message shown at least once."""
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    parts = dict(zip((1, 2), text.split("\n## Version 2")))
+    for version, part in parts.items():
+        shown = set()
+        for example in json_blocks(part):
+            if "type" in example:
+                shown.add(example["type"])
+                schemas.check(f"protocol/{version}/{example['type']}.schema.json", example)
+                schemas.check(f"protocol/{version}/message.schema.json", example)
+            else:
+                answer = {"discard": "discard-answer", "card": "play-answer", "points": "points-answer"}
+                schemas.check(f"protocol/{version}/{next(answer[k] for k in answer if k in example)}.schema.json",
+                              example)
+        assert shown == set(MESSAGES[version]), version
+
+
+def test_the_record_pages_example_follows_the_schema():
+    """docs/record.md's example of version 2: the record without its deals and its first deal,
+    put together, follow the schema (and a deal of version 1's seats would not)."""
+    text = (ROOT / "docs" / "record.md").read_text(encoding="utf-8")
+    top, deal = json_blocks(text.split("\n## Version 2")[1])
+    record = {**top, "deals": [deal]}
+    schemas.check(RECORD_2, record)
+    assert not schemas.validator(RECORD_2).is_valid({**record, "deals": [{**deal, "dealer": "first_dealer"}]})
