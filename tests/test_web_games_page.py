@@ -42,9 +42,13 @@ COMMAND_WORDS = re.compile(r"--[a-z]|crib-stats (?:review|discard|advise)")
 GSEED = 7  # the page's new games: the same deal each run (its first hand holds red cards and black)
 
 
-def made_up_review(n: int, j: int, i: int, decision: dict, view) -> DecisionReview:
+REFUSED = "advise --score: no hand the opponent could hold fits the play so far"  # as the server words one
+
+
+def made_up_review(n: int, j: int, i: int, decision: dict, view, refused: str | None = None) -> DecisionReview:
     """A review of one decision with figures of the test's making (every third the engine's own
-    choice, the others another throw or card), shaped as the page's reviews are."""
+    choice, the others another throw or card; ``refused``: the advisor's refusal instead), shaped
+    as the page's reviews are."""
     kind = decision["kind"]
     made = tuple(decision["cards"]) if kind == "discard" else (decision["card"],)
     if kind == "discard":
@@ -55,18 +59,20 @@ def made_up_review(n: int, j: int, i: int, decision: dict, view) -> DecisionRevi
         others = [c for c in text_cards(view.legal) if c != made[0]]
         best = made if n % 3 == 0 or not others else (others[0],)
         choices = len(view.legal)
+    if refused is not None:
+        best = made
     same = best == made
-    p_made = 0.25 + 0.05 * (n % 9)
+    p_made = None if refused else 0.25 + 0.05 * (n % 9)
     lost = 0.0 if same else 0.0031 * (1 + n % 5)
     play = kind == "play"
     return DecisionReview(
         deal=j, index=i, seat=decision["seat"], kind=kind, dealer=view.dealer, scores=(view.score, view.opponent_score),
         count=view.count, sequence=tuple(text_cards(view.sequence)), hand=tuple(text_cards(view.hand)), made=made,
-        best=best, p_win_made=p_made, p_win_best=p_made + lost, p_win_made_se=0.0 if play else 0.0003,
+        best=best, p_win_made=p_made, p_win_best=None if refused else p_made + lost, p_win_made_se=0.0 if play else 0.0003,
         p_win_best_se=0.0 if play else 0.0003, given_up=lost, given_up_se=0.0, se_bound=False, p_win_error_bound=0.0,
         forced=False, rank=1 if same else 2, choices=choices, ev_made=-0.5 if play else None,
         ev_best=0.25 if play else None, ev_made_exact="-1/2" if play else None, ev_best_exact="1/4" if play else None,
-        refused=None, method="made up by tests/test_web_games_page.py", posterior=None, note="", seconds=0.0)
+        refused=refused, method="made up by tests/test_web_games_page.py", posterior=None, note="", seconds=0.0)
 
 
 @pytest.fixture(scope="module")
@@ -79,10 +85,12 @@ def site(tmp_path_factory):
             g = play_through(c, {"opponent": "random", "variant": "five-card", "seed": 48, "seat": "first_pone"}, "48")
             record = c.get(f"/api/games/{g['id']}/record").json()
         store = GameStore(db)
+        plays = 0
         for n, (j, i, decision, view) in enumerate(decision_views(record)):
             if decision["seat"] == g["seat"]:
-                r = made_up_review(n, j, i, decision, view)
-                store.save_review(g["id"], n, j, r.kind, r.forced, r.given_up, METHOD, r.as_dict())
+                plays += decision["kind"] == "play"
+                r = made_up_review(n, j, i, decision, view, REFUSED if plays == 2 and decision["kind"] == "play" else None)
+                store.save_review(g["id"], n, j, r.kind, r.forced, None if r.refused else r.given_up, METHOD, r.as_dict())
         store.db.close()
         s.finished = g["id"]
         yield s
@@ -178,6 +186,8 @@ def test_the_review_tables_on_a_phone_scroll_with_a_cue_and_room_between_columns
         m.getBoundingClientRect().height, parseFloat(getComputedStyle(m).fontSize)])""")
     assert [m[0] for m in marks] == ["0", "30", "61"], marks
     assert all(height >= 11 and size >= 11 for _, height, size in marks), marks
+    refusal = pg.inner_text(".g-game-review .g-refused")  # the refusal in the page's words
+    assert refusal == "No hand the opponent could hold fits the play so far", refusal
     assert not COMMAND_WORDS.search(pg.inner_text("#panel-games")), pg.inner_text("#panel-games")
     width = pg.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width

@@ -3,6 +3,7 @@
 import { $, el, fixed } from "./dom.js";
 import { cardsNode } from "./games_board.js";
 import { watchScroll } from "./tables.js";
+import { pageWords } from "./words.js";
 
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%");
 
@@ -66,7 +67,7 @@ function decisionCell(e) {
 
 function reviewRow(e, withDeal) {
   const best = e.best === null ? "–" : cardsNode(Array.isArray(e.best) ? e.best : [e.best]);
-  const lost = e.error ? el("span", { class: "g-refused", text: e.error }) : e.forced ? "forced (one rank fits)"
+  const lost = e.error ? el("span", { class: "g-refused", text: pageWords(e.error) }) : e.forced ? "forced (one rank fits)"
     : e.p_win_lost > 0 ? fixed(e.p_win_lost, 4) : "0 (the best)";
   return el("tr", { class: e.rank === 1 ? "best" : e.p_win_lost >= 0.01 ? "g-costly" : null, "data-decision": String(e.decision) },
     withDeal ? td(String(e.deal + 1), true) : "", td(`${e.scores.you}–${e.scores.opponent}`, true), td(decisionCell(e)),
