@@ -317,9 +317,12 @@ def test_a_match_is_refused_in_one_line_before_any_game():
     from crib_stats.match import MatchError
     from crib_stats.players import PlayerError
 
-    for games in (0, 1, 3, 7):
+    for games in (0, 1, 3, 7, 200_002, 10**22):
         with pytest.raises(MatchError, match="--games must be an even number from 2 to 200,000"):
             play_match("greedy", "random", games, cache_dir=False)
+    with pytest.raises(MatchError, match="match: unknown variant 'seven-card'; choose one of six-card, five-card, "
+                                         "three-player, four-player"):
+        play_match("greedy", "random", 4, variant="seven-card", cache_dir=False)
     with pytest.raises(MatchError, match="--shards must be 1 to 2"):
         play_match("greedy", "random", 4, shards=3, cache_dir=False)
     with pytest.raises(PlayerError, match="unknown player 'grredy'"):

@@ -14,6 +14,12 @@ export function cardsNode(cards) {
   return span;
 }
 
+// words with the cards in them ("You play 7♦, count 7.") drawn as cards are: each in its suit's colour
+const GLYPH_CARD = /((?:10|[A2-9JQK])[♣♦♥♠])/;
+export function wordsNode(text) {
+  return el("span", {}, ...String(text).split(GLYPH_CARD).map((part, i) => (i % 2 ? cardSpan(part) : part)));
+}
+
 // who an event's seat is, from the player's side
 const who = (e) => (e.by === "you" ? "You" : "The opponent");
 const whose = (e) => (e.by === "you" ? "yours" : "the opponent's");
@@ -60,7 +66,7 @@ export function showNode(e) {
     el("h4", {}, `${showTitle(e)}: `, cardsNode(e.cards), " and the starter ", cardNode(e.card),
       el("span", { class: "g-points", text: ` ${e.points} point${e.points === 1 ? "" : "s"}` })),
     el("ul", {}, ...items),
-    e.breakdown.say ? el("p", { class: "g-say", text: e.breakdown.say }) : "");
+    e.breakdown.say ? el("p", { class: "g-say" }, wordsNode(e.breakdown.say)) : "");
 }
 
 // each side's front peg (the score) and back peg (where its last scoring started)
@@ -80,7 +86,7 @@ export function pegs(log, seat, scores) {
 export function scoreTrack(box, view, log, lastMover) {
   const target = view.target;
   const p = pegs(log, view.seat, view.view.scores);
-  const W = 600, lane = 34, H = 2 * lane + 22, left = 8, right = 8;
+  const W = 600, lane = 34, H = 2 * lane + 6, left = 8, right = 8;
   const x = (n) => left + (W - left - right) * Math.min(n, target) / target;
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "g-track",
     "aria-label": `the score: you ${p.you.front}, the opponent ${p.opponent.front}, of ${target}` });
@@ -98,12 +104,17 @@ export function scoreTrack(box, view, log, lastMover) {
     if (peg.back !== peg.front) s.append(svg("circle", { cx: x(peg.back), cy, r: 5, class: `g-peg back ${side}` }));
     s.append(svg("circle", { cx: x(peg.front), cy, r: 7, class: `g-peg front ${side}` + (lastMover === side ? " moved" : "") }));
   });
+  // the numbers under the track are the page's text, not the drawing's: a phone shrinks the drawing
+  // (600 wide into 360 px) and its numbers with it, to 4 px; these keep the page's size
+  const marks = el("div", { class: "g-marks", "aria-hidden": "true" });
   [0, 30, 60, 90].filter((n) => n < target - 10).concat([target]).forEach((n) => {
-    s.append(svg("text", { x: x(n), y: H - 3, class: "g-mark", "text-anchor": n === target ? "end" : "middle" }, String(n)));
+    const m = el("span", { class: "g-mark" + (n === 0 ? " first" : n === target ? " last" : ""), text: String(n) });
+    m.style.left = `${(100 * x(n)) / W}%`;
+    marks.append(m);
   });
   const line = (side, name) => el("span", { class: `g-score ${side}`, "data-side": side, "data-score": String(p[side].front) },
     el("b", { text: name }), ` ${p[side].front}`,
     p[side].last && p[side].back !== p[side].front ? el("span", { class: "g-moved", text: ` (+${p[side].front - p[side].back})` }) : "");
   box.replaceChildren(el("div", { class: "g-scores" }, line("you", "You"), line("opponent", "The opponent"),
-    el("span", { class: "g-target", text: ` · to ${target}` })), s);
+    el("span", { class: "g-target", text: ` · to ${target}` })), el("div", { class: "g-track-box" }, s, marks));
 }

@@ -1,21 +1,38 @@
 // The games' tables: the hint (the engine's ranking of the decision now), the review of a deal's
 // decisions and of the game, the list of games with the running figures.
-import { el, fixed } from "./dom.js";
+import { $, el, fixed } from "./dom.js";
 import { cardsNode } from "./games_board.js";
+import { watchScroll } from "./tables.js";
+import { pageWords } from "./words.js";
 
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%");
 
+// a table in a box that scrolls sideways when it is wider than the page (a phone), and says so
 function table(head, rows, caption) {
-  return el("div", { class: "table-wrap" },
+  const wrap = el("div", { class: "table-wrap" },
     el("table", { class: "g-table-data" },
       caption ? el("caption", { text: caption }) : "",
       el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", class: h.num ? "num" : null, text: h.label })))),
       el("tbody", {}, ...rows)));
+  watchScroll(wrap);
+  return wrap;
+}
+
+// a link to "What these numbers mean" at the foot of the page (opened, and scrolled to)
+export function meaningLink(text) {
+  const a = el("a", { href: "#meaning", class: "g-meaning", text });
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();  // the page's state is its query string: no fragment, no history entry
+    $("meaning").open = true;
+    $("meaning").scrollIntoView({ block: "start" });
+  });
+  return a;
 }
 
 const td = (content, num = false) => el("td", { class: num ? "num" : null }, content);
 
-// the hint: {kind, ranking} (discard --score's or advise --score's JSON, cards in ASCII)
+// the hint: {kind, ranking} (discard --score's or advise --score's JSON, cards in ASCII), said in a
+// player's words with the cards drawn as the page draws them
 export function hintNode(h) {
   const r = h.ranking;
   if (h.kind === "discard") {
@@ -27,15 +44,20 @@ export function hintNode(h) {
         ...(r.board_differs ? [" for the board (the points throw is ", cardsNode(r.best_for_points.throw), ")."]
           : [" (for the board and for points)."])),
       table([{ label: "throw" }, { label: "keep" }, { label: "P(win)", num: true }, { label: "±", num: true },
-        { label: "vs points", num: true }], rows, `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by P(win) at ${r.score.mine}–${r.score.theirs} (discard --score)`));
+        { label: "vs points", num: true }], rows, `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by ` +
+        `P(win), the chance to win the game, at ${r.score.mine}–${r.score.theirs}`));
   }
   const rows = r.plays.map((p, i) => el("tr", { class: i === 0 ? "best" : null, "data-card": p.card },
     td(cardsNode([p.card])), td(fixed(p.p_win, 4), true), td((p.ev >= 0 ? "+" : "") + fixed(p.ev, 3), true),
     td(fixed(p.gives_up, 3), true)));
+  const best = r.plays[0].card;
+  const greedy = r.greedy && r.greedy !== best  // the simple player's card, said only when it is another card
+    ? [" (the greedy player, who takes the most points now, would play ", cardsNode([r.greedy]), ")."] : ["."];
   return el("div", { class: "g-hint", "data-kind": "play" },
-    el("p", { class: "g-hint-line" }, "Play ", cardsNode([r.plays[0].card]), ` (greedy would play ${r.greedy}).`),
+    el("p", { class: "g-hint-line" }, "Play ", cardsNode([best]), ...greedy),
     table([{ label: "card" }, { label: "P(win)", num: true }, { label: "E[you − them]", num: true },
-      { label: "gives up", num: true }], rows, `Every card that fits, by P(win) (advise --score; ${r.hands_consistent.toLocaleString("en")} opponent hands still possible)`));
+      { label: "gives up", num: true }], rows, `Every card that fits, by P(win), the chance to win the game ` +
+      `(${r.hands_consistent.toLocaleString("en")} hands the opponent may still hold)`));
 }
 
 function decisionCell(e) {
@@ -45,7 +67,7 @@ function decisionCell(e) {
 
 function reviewRow(e, withDeal) {
   const best = e.best === null ? "–" : cardsNode(Array.isArray(e.best) ? e.best : [e.best]);
-  const lost = e.error ? el("span", { class: "g-refused", text: e.error }) : e.forced ? "forced (one rank fits)"
+  const lost = e.error ? el("span", { class: "g-refused", text: pageWords(e.error) }) : e.forced ? "forced (one rank fits)"
     : e.p_win_lost > 0 ? fixed(e.p_win_lost, 4) : "0 (the best)";
   return el("tr", { class: e.rank === 1 ? "best" : e.p_win_lost >= 0.01 ? "g-costly" : null, "data-decision": String(e.decision) },
     withDeal ? td(String(e.deal + 1), true) : "", td(`${e.scores.you}–${e.scores.opponent}`, true), td(decisionCell(e)),
@@ -86,7 +108,9 @@ export function gameReviewNode(review) {
       { label: "cards gave up", num: true }, { label: "in all", num: true }], deals, "Each deal"),
     table([{ label: "deal", num: true }, ...REVIEW_HEAD], rows, "Every decision"),
     review.pending ? el("p", { class: "help", text: `Reviewing ${review.pending} more decision${review.pending === 1 ? "" : "s"}…` }) : "",
-    el("p", { class: "caption", text: "Measured as " + review.method + "; P(win) given up is the best P(win) less yours." }));
+    el("p", { class: "caption" }, "Each throw is ranked as the Discard tab ranks it with the score (P(win) sampled: " +
+      "its ± is noise), each card as the Play tab ranks it with the score (exact over the hands the opponent may hold); " +
+      "P(win) given up is the best P(win) less yours (", meaningLink("what these numbers mean"), ")."));
 }
 
 // the list of games and the running figures; onOpen(id) opens one

@@ -9,8 +9,8 @@ import { $, el } from "./dom.js";
 import { RANKS } from "./cards.js";
 import { commit, state } from "./state.js";
 import { get, post } from "./games_api.js";
-import { cardNode, cardText, cardsNode, eventWords, gameOverWords, scoreTrack, showNode } from "./games_board.js";
-import { dealReviewNode, gameReviewNode, gamesListNode, hintNode } from "./games_tables.js";
+import { cardNode, cardText, cardsNode, eventWords, gameOverWords, scoreTrack, showNode, wordsNode } from "./games_board.js";
+import { dealReviewNode, gameReviewNode, gamesListNode, hintNode, meaningLink } from "./games_tables.js";
 
 export const id = "games";
 export const label = "Play a game";
@@ -20,6 +20,7 @@ export const checks = { game: (v) => /^[0-9a-f]{16}$/.test(v), gseed: (v) => /^\
 
 const DECIDE_WAIT = 0.3; // seconds a decision's answer waits for a quick opponent (one round trip)
 const POLL_WAIT = 20; // seconds a long poll waits for a thinking opponent
+const RETRY_MAX = 30; // seconds between tries at most while the server does not answer (1, 2, 4, ... 30)
 
 let g = null; // the game as last answered
 let log = []; // every event seen, by its index
@@ -29,6 +30,7 @@ let focusHand = false; // put the keyboard's focus back on the hand once the nex
 let review = null;
 let reviewing = false;
 let listing = null;
+let retry = { timer: null, delay: 0 }; // asking again by itself while the server does not answer
 
 const rankOf = (c) => RANKS.indexOf(c.slice(0, -1).toUpperCase());
 const sorted = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || a.slice(-1).localeCompare(b.slice(-1)));
@@ -43,8 +45,10 @@ function build() {
     el("button", { type: "submit", id: "g-go", text: "New game" }));
   panel.append(
     el("div", { id: "g-start" }, form,
-      el("p", { class: "help", text: "The opponent decides on this machine from what its seat sees; engine throws and " +
-        "plays by P(win) (discard --score, advise --score). Hint ranks your decision now; each deal is reviewed once it is over." }),
+      el("p", { class: "help" }, "The opponent decides on this machine from what its seat sees, never your cards; the " +
+        "engine throws and plays for the best chance to win the game, P(win), as the Discard and Play tabs rank them with " +
+        "the score. Hint ranks your choices now the same way; each deal is reviewed once it is over (",
+      meaningLink("what these numbers mean"), ")."),
       el("details", { id: "g-list" }, el("summary", { text: "Your games and your running figures" }), el("div", { id: "g-games" }))),
     el("p", { id: "g-error", class: "error", role: "alert", "aria-live": "assertive" }),
     el("div", { id: "g-game", hidden: true },
@@ -76,10 +80,43 @@ function build() {
 
 function showError(text) { $("g-error").textContent = text || ""; }
 
+// the server did not answer (status 0; any other error is the server's answer): say so and ask
+// again by itself, waiting twice as long each time up to RETRY_MAX s; "Ask again now" does not wait.
+// True when it was that.
+function lost(e) {
+  if (!e || e.status !== 0) return false;
+  if (retry.timer) return true;
+  retry.delay = retry.delay ? Math.min(RETRY_MAX, 2 * retry.delay) : 1;
+  showError(`${e.message} Trying again in ${retry.delay} s…`);
+  $("g-retry").textContent = "Ask again now";
+  $("g-retry").hidden = false;
+  retry.timer = setTimeout(reconnect, retry.delay * 1000);
+  return true;
+}
+
+// ask again: the game shown (every event from the start) or the list; once the server answers,
+// the error goes and the page carries on where it was (a thinking opponent followed, the review asked)
+async function reconnect() {
+  clearTimeout(retry.timer);
+  retry.timer = null;
+  const gid = (g && g.id) || state.game;
+  try {
+    const r = gid ? await get(`/api/games/${gid}`, { since: 0 }) : await get("/api/games");
+    retry.delay = 0;
+    showError("");
+    $("g-retry").hidden = true;
+    $("g-retry").textContent = "Ask again";
+    if (gid) { accept(r); follow(); }
+    refreshList();
+  } catch (e) {
+    if (!lost(e)) showError(e.message);
+  }
+}
+
 async function refreshList() {
   try {
     listing = await get("/api/games");
-  } catch (e) { showError(e.message); return; }
+  } catch (e) { if (!lost(e)) showError(e.message); return; }
   const sel = $("g-opponent");
   if (!sel.options.length) {
     for (const name of listing.opponents) sel.append(el("option", { value: name, text: name }));
@@ -103,6 +140,7 @@ async function open(gid) {
   try {
     accept(await get(`/api/games/${gid}`, { since: 0 }));
   } catch (e) {
+    if (lost(e)) return;
     showError(e.status === 404 ? `There is no game ${gid} on this server (it keeps its games in its own file).` : e.message);
     $("g-game").hidden = true;
     return;
@@ -122,7 +160,7 @@ async function newGame(ev) {
     g = null; review = null; selected = new Set();
     focusHand = true;
     accept(r);
-  } catch (e) { showError(e.message); } finally { busy = false; }
+  } catch (e) { if (!lost(e)) showError(e.message); } finally { busy = false; }
   if (g) render();
   follow();
   refreshList();
@@ -135,8 +173,7 @@ async function follow() {
     try {
       accept(await get(`/api/games/${gid}`, { since: log.length, wait: POLL_WAIT }));
     } catch (e) {
-      showError(e.message + (e.status === 0 ? " Ask again once it is back." : ""));
-      $("g-retry").hidden = false;
+      if (!lost(e)) { showError(e.message); $("g-retry").hidden = false; }
       return;
     }
   }
@@ -147,6 +184,7 @@ async function decide(kind, payload) {
   if (busy || !g) return;
   busy = true;
   showError("");
+  hintDrawn = -Infinity;
   $("g-hint").replaceChildren();
   focusHand = true;
   render();
@@ -159,6 +197,7 @@ async function decide(kind, payload) {
     busy = false;
     showError(e.message);
     render();
+    if (lost(e)) return;  // the decision is asked again once the server is back (the game as it stands)
     if (e.status === 409) { try { accept(await get(`/api/games/${g.id}`, { since: log.length })); } catch (x) { /* shown */ } }
     return;
   }
@@ -229,7 +268,7 @@ function render() {
           (g.to_act === "discard" ? "Your throw." : `Your card (the count is ${v.count}).`);
   $("g-game").setAttribute("aria-busy", g.thinking ? "true" : "false");
   Object.assign($("g-game").dataset, { toAct: g.to_act || "", deal: String(v.deal) });
-  $("g-retry").hidden = !g.problem;
+  $("g-retry").hidden = !g.problem && !retry.timer;
   $("g-starter").replaceChildren(v.starter ? cardNode(v.starter) : el("span", { class: "help", text: "cut after the throws" }));
   $("g-count").textContent = String(v.count);
   $("g-sequence").replaceChildren(cardsNode(v.sequence));
@@ -237,8 +276,8 @@ function render() {
   $("g-mine").replaceChildren(cardsNode(v.played.filter((p) => p.by === "you").map((p) => p.card)));
   renderHand();
   const here = events.filter((e) => e.deal === v.deal && eventWords(e) && e.kind !== "show");
-  $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind,
-    text: eventWords(e) })));
+  $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind },
+    wordsNode(eventWords(e)))));
   renderLast(events);
   renderEnd();
 }
@@ -279,7 +318,7 @@ async function loadReview() {
       if (r.complete && fresh()) break;
     }
   } catch (e) {
-    showError(e.message);
+    if (!lost(e)) showError(e.message);
   } finally { reviewing = false; }
 }
 
@@ -294,17 +333,33 @@ function renderEnd() {
     : el("p", { class: "help", text: "Reviewing the game…" }));
 }
 
+// the hint's box brought into view (on a phone it is below the hand, under the fold): as little
+// scrolling as shows it, at once for a reduced-motion reader; and again while it settles (a wide
+// table's "scroll sideways" line comes a frame later)
+let hintDrawn = -Infinity;
+function showHint(...nodes) {
+  $("g-hint").replaceChildren(...nodes);
+  hintDrawn = performance.now();
+  hintInView();
+}
+
+function hintInView() {
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("g-hint").scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+}
+
 async function hint() {
   if (!g || busy) return;
   const at = g.decision;
-  $("g-hint").replaceChildren(el("p", { class: "help", text: "The engine is ranking your choices…" }));
+  showHint(el("p", { class: "help", text: "The engine is ranking your choices…" }));
   $("g-hint").setAttribute("aria-busy", "true");
   try {
     const h = await get(`/api/games/${g.id}/hint`, undefined, {
-      onWait: (s) => { $("g-hint").replaceChildren(el("p", { class: "help", text: `The server is busy: asking again in ${s} s…` })); } });
-    if (g && h.id === g.id && h.decision === at && g.decision === at) $("g-hint").replaceChildren(hintNode(h));
+      onWait: (s) => { showHint(el("p", { class: "help", text: `The server is busy: asking again in ${s} s…` })); } });
+    if (g && h.id === g.id && h.decision === at && g.decision === at) showHint(hintNode(h));
   } catch (e) {
-    $("g-hint").replaceChildren(el("p", { class: "error", text: "No hint: " + e.message }));
+    showHint(el("p", { class: "error", text: "No hint: " + e.message }));
+    lost(e);
   } finally { $("g-hint").removeAttribute("aria-busy"); }
 }
 
@@ -315,7 +370,8 @@ export function init() {
     if (g && g.to_act === "discard" && selected.size === g.choices.throw) decide("discard", { cards: [...selected] });
   });
   $("g-hint-go").addEventListener("click", hint);
-  $("g-retry").addEventListener("click", () => { showError(""); $("g-retry").hidden = true; if (g) open(g.id); });
+  new ResizeObserver(() => { if (performance.now() - hintDrawn < 1500) hintInView(); }).observe($("g-hint"));
+  $("g-retry").addEventListener("click", reconnect);
 }
 
 export function restore() {
