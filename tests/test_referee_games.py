@@ -256,3 +256,23 @@ def test_a_record_without_a_seed_replays_from_its_own_cards():
         validate(rec)
 
 
+
+
+def test_a_three_player_record_without_a_seed_gives_its_crib_cards_and_is_checked_in_one_line():
+    """A record whose cards come from itself (seed and deck null): each deal's crib card from the
+    pack is read, and a missing or malformed one is one line naming the field."""
+    rec = play_game([RandomPlayer(i) for i in range(3)], 2, 0, "three-player")
+    rec["seed"] = rec["deck"] = None
+    validate(json.loads(json.dumps(rec)))
+    for bad, says in ((5, "crib_card: expected a card or null, got 5"),
+                      (None, "crib_card: a three-player record without a seed gives every deal's crib card"),
+                      ("zz", "crib_card: cannot read 'zz'")):
+        r = json.loads(json.dumps(rec))
+        r["deals"][0]["crib_card"] = bad
+        with pytest.raises(RecordError, match=r"deals\[0\]\." + says) as info:
+            validate(r)
+        assert "\n" not in str(info.value)
+    r = json.loads(json.dumps(rec))
+    r["deals"][0]["extra"] = 1
+    with pytest.raises(RecordError, match=r"deals\[0\].extra: not a field of the record here"):
+        validate(r)

@@ -138,7 +138,7 @@ def check(record) -> None:
     if not record["deals"]:
         raise RecordError("deals: a game has at least its first deal")
     for j, deal in enumerate(record["deals"]):
-        _check_deal(deal, j, seed is None, seats, version)
+        _check_deal(deal, j, seed is None, seats, version, bool(v.crib_from_deck))
     result = record["result"]
     if result is not None:
         _need(result, dict, "result", RESULT if v.sides == 2 else RESULT_THREE)
@@ -161,7 +161,7 @@ def _check_seats(record, v, seats: tuple[str, ...]) -> None:
         raise RecordError(f"teams: a {v.name} game's teams are {want}, got {_show(record['teams'])}")
 
 
-def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...], version: int) -> None:
+def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...], version: int, crib_card: bool = False) -> None:
     where = f"deals[{j}]"
     _need(deal, dict, where, DEAL + (("crib_card",) if version > 1 else ()))
     dealer = dealer_of(j, len(seats))
@@ -195,6 +195,12 @@ def _check_deal(deal, j: int, unseeded: bool, seats: tuple[str, ...], version: i
             raise RecordError(f"{where}.starter: a record without a seed gives every deal's starter")
         _need(deal["starter"], str, f"{where}.starter")
         _cards([deal["starter"]], f"{where}.starter")
+        if crib_card and deal["crib_card"] is None:
+            raise RecordError(f"{where}.crib_card: a three-player record without a seed gives every deal's crib card")
+    if version > 1 and isinstance(deal["crib_card"], str):
+        _cards([deal["crib_card"]], f"{where}.crib_card")
+    if version > 1 and deal["crib_card"] is not None and not isinstance(deal["crib_card"], str):
+        raise RecordError(f"{where}.crib_card: expected a card or null, got {_show(deal['crib_card'])}")
 
 
 def recorded_packs(record) -> Callable[[int], Pack]:
@@ -228,7 +234,7 @@ def first_difference(given, replayed, path: str = "") -> str | None:
                 return f"{name}: no {key!r} (the replay has {_show(replayed[key])})"
         for key in given:
             if key not in replayed:
-                return f"{_join(path, key)}: not a field of {FORMAT} here"
+                return f"{_join(path, key)}: not a field of the record here"
             found = first_difference(given[key], replayed[key], _join(path, key))
             if found:
                 return found
