@@ -230,10 +230,12 @@ class Match:
 
     @property
     def a(self) -> str:
+        """Player A's name (the first)."""
         return self.players[0]
 
     @property
     def b(self) -> str:
+        """Player B's name (the second)."""
         return self.players[1]
 
     def lines(self) -> Iterator[bytes]:
@@ -249,10 +251,12 @@ class Match:
             yield from unpack_records(p["records"]).splitlines(keepends=True)
 
     def records(self) -> Iterator[dict]:
+        """Every game's record as a dict, in game order."""
         for line in self.lines():
             yield json.loads(line)
 
     def summary(self) -> dict:
+        """The match's figures (:func:`crib_stats.match.summary.summarise`): what --json prints."""
         from .summary import summarise
 
         return summarise(self)
