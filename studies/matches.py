@@ -23,6 +23,28 @@ from crib_stats.core.measurement import Measurement
 from crib_stats.match.committed import (DEFAULT_ORDER, GAMES, MATCHES, RESULTS, SEED, board_first_dealer, planned,
                                         read)
 from crib_stats.match.rows import MatchError
+from crib_stats.players import GreedyPlayer, register
+
+
+class SloppyPlayer(GreedyPlayer):
+    """``sloppy`` (this study's, for the muggins match): greedy's throws and cards, but its shows
+    counted without the flushes and nobs (a beginner's misses), and it never calls muggins."""
+
+    name = "sloppy"
+
+    def count(self, view) -> int:
+        from crib_stats.core.cards import parse
+        from crib_stats.show.scoring import score
+
+        q = view.question
+        b = score(parse(q["cards"]), parse(q["starter"])[0], crib=q["whose"] == "crib", variant=view.variant)
+        return b.total - b.flush - b.nobs
+
+    def muggins(self, view) -> int:
+        return 0
+
+
+register("sloppy", lambda seed: SloppyPlayer())
 
 
 class CommittedMatch(Measurement):
@@ -44,16 +66,19 @@ class CommittedMatch(Measurement):
         from crib_stats.match.run import play_match
 
         p, n = self.plan, self.pairs
+        games = len(p.players) * n
         load = os.getloadavg()[0]
         start = time.perf_counter()
-        m = play_match(p.a, p.b, 2 * n, SEED, p.variant, **engine)
+        m = play_match(p.a, p.b, games, SEED, p.variant, c=p.c, target=p.target, muggins=p.muggins or None, **engine)
         s = m.summary()
-        decided = float(m.decisions[:, 1].sum() + m.decisions[:, 3].sum())  # D_SECONDS + D_FIRST_SECONDS, both sides
-        entry = {"a": p.a, "b": p.b, "variant": p.variant, "seed": SEED, "pairs": n, "games": 2 * n, "what": p.why,
-                 "summary": s, "decision_seconds_a_game": decided / (2 * n),
+        decided = float(m.decisions[:, 1].sum() + m.decisions[:, 3].sum())  # D_SECONDS + D_FIRST_SECONDS, every side
+        extra = {} if p.rules.version == 1 and p.c is None else {"players": list(p.players), "target": p.rules.target,
+                                                                  "muggins": p.muggins}
+        entry = {"a": p.a, "b": p.b, "variant": p.variant, **extra, "seed": SEED, "pairs": n, "games": games,
+                 "what": p.why, "summary": s, "decision_seconds_a_game": decided / games,
                  "wall_seconds": round(time.perf_counter() - start, 1), "shards_computed": m.computed,
                  "load": [round(load, 1), round(os.getloadavg()[0], 1)], "cores": os.cpu_count()}
-        if p.a == p.b == "greedy":
+        if p.a == p.b == "greedy" and p.rules.version == 1:
             w, se = board_first_dealer(p.variant)
             entry["board_first_dealer"] = {"p_win": w, "se": se}
         return {"games": m.rows.astype(np.int32), "decisions": m.decisions, "entry": entry}

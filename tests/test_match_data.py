@@ -14,7 +14,7 @@ import pytest
 from crib_stats.core.data import data_file
 from crib_stats.match.committed import GAMES, MATCHES, RESULTS, board_first_dealer, committed
 from studies.matches import CommittedMatch
-from crib_stats.match.rows import G_A_WON
+from crib_stats.match.rows import G_A_WON, G_ROTATION, G_WINNER
 
 SE_TARGET = 0.01
 TARGETED = ("engine-greedy", "points-greedy", "engine-points", "greedy-random")
@@ -48,11 +48,18 @@ def test_the_figures_are_their_rows(stored, key):
     got = {k: v for k, v in again.items() if k not in TIMING}
     assert got == want
     p = MATCHES[key]
-    assert (m.a, m.b, m.variant, m.entry["pairs"], m.rows.shape[0]) == (p.a, p.b, p.variant, p.pairs, 2 * p.pairs)
-    # the paired win rate by hand: each deck pair's share of A's wins, averaged
-    w = m.rows[:, G_A_WON].reshape(-1, 2).mean(axis=1)
-    assert again["win_rate"] == pytest.approx(w.mean()) and again["win_rate_se"] == pytest.approx(
-        w.std(ddof=1) / math.sqrt(len(w)))
+    assert (m.players, m.variant, m.rules, m.entry["pairs"], m.rows.shape[0]) == (
+        p.players, p.variant, p.rules, p.pairs, p.games)
+    if len(p.players) == 2:  # the paired win rate by hand: each deck pair's share of A's wins, averaged
+        w = m.rows[:, G_A_WON].reshape(-1, 2).mean(axis=1)
+        assert again["win_rate"] == pytest.approx(w.mean()) and again["win_rate_se"] == pytest.approx(
+            w.std(ddof=1) / math.sqrt(len(w)))
+        return
+    for i, seat in enumerate(again["by_seat"]):  # each seat's share by hand: the winner's seat is its player + r
+        w = (((m.rows[:, G_WINNER] + m.rows[:, G_ROTATION]) % 3) == i).reshape(-1, 3).mean(axis=1)
+        assert seat["win_rate"] == pytest.approx(w.mean()) and seat["win_rate_se"] == pytest.approx(
+            w.std(ddof=1) / math.sqrt(len(w)))
+    assert sum(s["win_rate"] for s in again["by_seat"]) == pytest.approx(1)
 
 
 @pytest.mark.parametrize("key", TARGETED)
@@ -76,12 +83,16 @@ def test_greedys_first_dealer_wins_as_often_as_the_board_says(stored, key, varia
 
 @pytest.mark.parametrize("key, pairs", [
     ("greedy-greedy", 2000), ("greedy-greedy-five-card", 2000), ("greedy-random", 10), ("points-greedy", 2),
+    ("greedy-greedy-91", 500), ("greedy-greedy-61", 500), ("greedy-greedy-four-player", 500),
+    ("greedy-greedy-three-player", 500), ("greedy-greedy-three-player-61", 500), ("greedy-random-91", 5),
+    ("greedy-random-61", 5), ("greedy-random-four-player", 3), ("greedy-random-three-player", 3),
+    ("sloppy-greedy-muggins", 3),
     pytest.param("engine-greedy", 1, marks=pytest.mark.slow), pytest.param("engine-points", 1, marks=pytest.mark.slow)])
 def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp_path):
     m = present(stored, key)
     got = CommittedMatch(key, pairs).run(cache_dir=tmp_path)
-    assert np.array_equal(got["games"], m.rows[:2 * pairs].astype(np.int32))
-    if key.startswith("greedy-greedy"):  # the reduced run's first dealer agrees with the board too
+    assert np.array_equal(got["games"], m.rows[:len(m.players) * pairs].astype(np.int32))
+    if key in ("greedy-greedy", "greedy-greedy-five-card"):  # the reduced run's first dealer agrees with the board too
         s = got["entry"]["summary"]
         board, board_se = board_first_dealer(MATCHES[key].variant)
         assert abs(s["first_dealer_win_rate"] - board) <= 3 * math.hypot(s["first_dealer_win_rate_se"], board_se)
@@ -90,10 +101,16 @@ def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp
 def manual_row(key: str, stored) -> str:
     """The manual's row of match ``key`` (docs/commands/match.md, "The committed matches"), from the committed data."""
     p = MATCHES[key]
-    head = f"| `{key}` | {p.a} vs {p.b}, {p.variant} | {p.pairs:,} |"
+    v = p.rules
+    game = v.name + ("" if v.target == v.targets[0] else f" to {v.target}") + (" with muggins" if v.muggins else "")
+    head = f"| `{key}` | {' vs '.join(p.players)}, {game} | {p.pairs:,} |"
     if key not in stored:
         return head + " planned, not yet run | | |"
     s, e = stored[key].summary(), stored[key].entry
+    if len(p.players) == 3:  # A's share, then each seat's: first dealer, on his left, on his right
+        seats = " / ".join(f"{100 * x['win_rate']:.2f}%" for x in s["by_seat"])
+        a = s["by_player"][0]
+        return head + f" {100 * a['win_rate']:.2f}% ± {100 * a['win_rate_se']:.2f} | {seats} | {s['deals_mean']:.2f} |"
     first = f"{100 * s['first_dealer_win_rate']:.2f}% ± {100 * s['first_dealer_win_rate_se']:.2f}"
     if "board_first_dealer" in e:
         first += f" (board {100 * e['board_first_dealer']['p_win']:.2f}%)"

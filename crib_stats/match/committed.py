@@ -6,7 +6,12 @@ duplicate games, with its standard error, and what a game of each costs; what is
   rate (:mod:`.summary`) to a standard error of 0.01 or less, each with the pairs it took;
 - ``greedy-greedy`` (and ``greedy-greedy-five-card``): the first dealer's win rate of two game
   model players, against the committed board's P(win) at the start (``crib-stats game --at 0 0
-  --dealer``: 56.03% six-card; five-card, where the first pone starts with 3 for last, at 0 3).
+  --dealer``: 56.03% six-card; five-card, where the first pone starts with 3 for last, at 0 3);
+- every other way of playing (issue 50): greedy in every seat (the seats' shares from more than
+  20,000 games: the first dealer's advantage, deals a game) of three players to 121 and to 61,
+  partners, the six-card game to 91 and to 61; greedy against random in each; and with muggins a
+  player who undercounts (``sloppy``, the study's: greedy's decisions, its shows counted without
+  the flushes and nobs, no call) against one who does not (greedy).
 
 Every match is :func:`crib_stats.match.play_match` (sharded on the engine, every finished shard
 cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1, played by the
@@ -27,7 +32,7 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.referee.deck import SEATS
 
-from .rows import N_DECISION, N_GAME, MatchError
+from .rows import N_DECISION, N_GAME, N_GAME_THREE, MatchError
 
 RESULTS = "match_results.json"
 GAMES = "match_games.npz"
@@ -39,8 +44,26 @@ class Planned:
     a: str
     b: str
     variant: str
-    pairs: int
+    pairs: int  # decks: each played in every rotation of the players (two sides: a pair of games)
     why: str  # what it measures
+    c: str | None = None  # the third player, three-handed
+    target: int | None = None  # None: the variant's default
+    muggins: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.a, self.b) + (() if self.c is None else (self.c,))
+
+    @property
+    def rules(self):
+        """The variant played, with its target and muggins."""
+        from crib_stats.model.variants import variant
+
+        return variant(self.variant, self.target, self.muggins or None)
+
+    @property
+    def games(self) -> int:
+        return len(self.players) * self.pairs
 
 
 MATCHES = {
@@ -52,9 +75,29 @@ MATCHES = {
     "greedy-greedy": Planned("greedy", "greedy", "six-card", 100_000, "the first dealer's win rate against the board's"),
     "greedy-greedy-five-card": Planned("greedy", "greedy", "five-card", 100_000,
                                        "the first dealer's win rate against the board's (five-card)"),
+    "greedy-greedy-91": Planned("greedy", "greedy", "six-card", 10_000, "the first dealer's win rate to 91", target=91),
+    "greedy-greedy-61": Planned("greedy", "greedy", "six-card", 10_000, "the first dealer's win rate to 61", target=61),
+    "greedy-greedy-four-player": Planned("greedy", "greedy", "four-player", 10_000,
+                                         "the first dealing partnership's win rate"),
+    "greedy-greedy-three-player": Planned("greedy", "greedy", "three-player", 7_000,
+                                          "each seat's share of the wins, three-handed", c="greedy"),
+    "greedy-greedy-three-player-61": Planned("greedy", "greedy", "three-player", 7_000,
+                                             "each seat's share of the wins, three-handed to 61", c="greedy",
+                                             target=61),
+    "greedy-random-91": Planned("greedy", "random", "six-card", 1_000, "greedy against random, to 91", target=91),
+    "greedy-random-61": Planned("greedy", "random", "six-card", 1_000, "greedy against random, to 61", target=61),
+    "greedy-random-four-player": Planned("greedy", "random", "four-player", 1_000,
+                                         "greedy partners against random partners"),
+    "greedy-random-three-player": Planned("greedy", "random", "three-player", 700,
+                                          "greedy against two random players, three-handed", c="random"),
+    "sloppy-greedy-muggins": Planned("sloppy", "greedy", "six-card", 2_000,
+                                     "with muggins, a player who misses flushes and nobs against greedy",
+                                     muggins=True),
 }
 DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "points-greedy", "engine-greedy",
-                 "engine-points")
+                 "engine-points", "greedy-greedy-91", "greedy-greedy-61", "greedy-greedy-four-player",
+                 "greedy-greedy-three-player", "greedy-greedy-three-player-61", "greedy-random-91", "greedy-random-61",
+                 "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins")
 
 
 def board_first_dealer(variant: str) -> tuple[float, float]:
@@ -87,11 +130,18 @@ class Stored:
     """A committed match as :func:`crib_stats.match.summary.summarise` reads a played one."""
 
     def __init__(self, key: str, entry: dict, games: np.ndarray, decisions: np.ndarray) -> None:
+        from crib_stats.model.variants import variant
+
         self.key = key
-        self.a, self.b, self.variant, self.seed = entry["a"], entry["b"], entry["variant"], entry["seed"]
+        self.variant, self.seed = entry["variant"], entry["seed"]
+        self.players = tuple(entry.get("players", (entry["a"], entry["b"])))
+        self.target, self.muggins = entry.get("target"), entry.get("muggins", False)
+        self.rules = variant(self.variant, self.target, self.muggins or None)
+        self.target = self.rules.target
         self.games = int(entry["games"])
-        self.rows = games.astype(np.int64).reshape(-1, N_GAME)
-        self.decisions = np.asarray(decisions, float).reshape(2, N_DECISION)
+        s = len(self.players)
+        self.rows = games.astype(np.int64).reshape(-1, N_GAME if s == 2 else N_GAME_THREE)
+        self.decisions = np.asarray(decisions, float).reshape(s, N_DECISION)
         s = entry["summary"]
         self.shards, self.computed = s["shards"], s["shards_computed"]
         self.time_limit = None if s["time_limit_ms"] is None else s["time_limit_ms"] / 1000
@@ -99,6 +149,16 @@ class Stored:
         self.kernel = bool(s["kernel"])
         self.reasons = [(r["reason"], r["games"]) for r in s["forfeits"]["reasons"]]
         self.entry = entry
+
+    @property
+    def a(self) -> str:
+        """Player A's name."""
+        return self.players[0]
+
+    @property
+    def b(self) -> str:
+        """Player B's name."""
+        return self.players[1]
 
     def records(self):
         """Only the forfeits' reasons are kept (what :func:`summarise` reads of the records)."""
