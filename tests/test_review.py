@@ -186,7 +186,8 @@ def test_the_cli_text_json_and_refusals(cli, tmp_path):
     for argv, says in ((["review", str(tmp_path / "no.jsonl")], "review: no such file"),
                        (["review", path, "--game", "3"], "--game 3: "),
                        (["review", path, "--game", "x"], "review: --game takes a whole number"),
-                       (["review", path, "--seat", "north"], "invalid choice")):
+                       (["review", path, "--seat", "north"], "review: no seat 'north': the seats are first_dealer, "
+                                                             "first_pone")):
         code, out, err = cli(*argv)
         assert code == 2 and out == "" and says in err and len(err.strip().splitlines()) == 1, (argv, err)
 

@@ -33,7 +33,7 @@ from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.presentation.web.games_review import METHOD  # noqa: E402
 from crib_stats.presentation.web.games_store import GameStore  # noqa: E402
-from crib_stats.referee.deck import text_cards  # noqa: E402
+from crib_stats.core.cards import text_cards  # noqa: E402
 
 # style.css: --hearts and --diamonds, --clubs and --spades (the two-colour deck)
 RED, BLACK = "rgb(192, 24, 43)", "rgb(29, 29, 27)"
