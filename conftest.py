@@ -69,7 +69,7 @@ def _one_numba_thread_per_worker():
     already keep the cores busy, and a thread team waking for every short parallel call waits for
     a core the other worker holds (a sixth of the time of the advisor's, the game's and the
     points player's tests, 121 s against 143). Only this process's own calls: the commands, the
-    notebooks and the Dask workers a test starts keep numba's threads, and tests/test_threads.py
+    notebooks and the Dask workers a test starts keep numba's threads, and tests/kernels/test_threads.py
     holds every parallel kernel to the same figures on two threads as on one."""
     if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) < 2:
         return

@@ -6,7 +6,7 @@
   warning (``--strict``: an error);
 - ``schema/...``: the JSON Schemas, from their one home, the package data ``crib_stats/schema/``
   (shipped in the wheel), published beside the pages; ``<!-- schemas -->`` lists them;
-- ``<!-- openapi -->``: the web API rendered from ``docs/openapi.json`` (which tests/test_web.py
+- ``<!-- openapi -->``: the web API rendered from ``docs/openapi.json`` (which tests/web/test_api.py
   holds to what the server serves);
 - ``<!-- bench -->``: the performance figures from ``docs/bench.json``, which ``scripts/bench.py
   --record`` writes (dated, with the machine);

@@ -1,8 +1,8 @@
 """Load on the API of ``crib-stats serve``: many concurrent clients sending six-card discards, one
 client alone (the warm server's time per request), and plain discards while other clients ask
 for board throws (the heavy pool at work). Used by ``scripts/bench_web.py`` (the figures) and
-by the bounded tests of the page (``tests/test_web.py``, ``tests/test_web_game.py``,
-``tests/test_web_games_hostile.py``: zero errors, no timing asserted). Standard library only;
+by the bounded tests of the page (``tests/web/test_api.py``, ``tests/web/test_api_game.py``,
+``tests/web/test_games_hostile.py``: zero errors, no timing asserted). Standard library only;
 in the checkout's ``studies/``, not in the wheel: no command runs it for a user."""
 
 from __future__ import annotations

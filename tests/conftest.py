@@ -3,8 +3,11 @@ import sys
 
 import pytest
 
-# tests import the naive twins as `reference`
-sys.path.insert(0, os.path.dirname(__file__))
+# tests import the naive twins as `reference`, and a module of another folder by its name (the tests are
+# laid out like the package, one folder a subpackage: the names are unique across them)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [_HERE] + sorted(os.path.join(_HERE, d) for d in os.listdir(_HERE)
+                                if os.path.isdir(os.path.join(_HERE, d)) and not d.startswith((".", "_")))
 
 
 @pytest.fixture
@@ -28,7 +31,7 @@ def cli(capsys):
 # review's advisors); and the six-card extremes (45 s of search) are remembered by the process
 # that found them, so the README's block and the drift test reuse one search, as in a single process
 _EXTREMES = ("tests/test_readme.py::test_extremes_block_is_current",
-             "tests/test_pegging.py::test_committed_extremes_are_what_the_search_computes")
+             "tests/peg/test_pegging.py::test_committed_extremes_are_what_the_search_computes")
 _SHARED = ('scope="module"', 'scope="session"', "\nfrom test_")  # defined here, or imported from another test module
 
 

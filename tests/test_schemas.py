@@ -3,7 +3,7 @@ writes (the referee's games, the whole-game kernel's, both variants, a game half
 committed example), every record of version 2 (three players, four in partnership, the other
 targets, muggins), every message the referee sends to an exec: bot and every answer a bot
 sends, in both versions of the protocol, and the examples the manual shows; each command's
---json is validated by tests/test_json_schema.py. Validated strictly (tests/schemas.py): a
+--json is validated by tests/presentation/test_json_output.py. Validated strictly (tests/schemas.py): a
 field the code writes that its schema does not describe fails too. The schemas are no rubber
 stamp: records and messages broken in many ways fail them (and the referee refuses the same
 records)."""

@@ -7,7 +7,7 @@ of the opponent's two cards. A class's weight, its nobs and flush counts and the
 points are the kernel's terms, computed for every cell at once; the histograms are one
 ``bincount`` over every (throw, score) a class contributes to. Every value is an exact integer
 (the bincount weights are counts below 2**53, exact in float64), so the arrays equal the
-kernel's bit for bit; tests/test_crib_np.py compares them.
+kernel's bit for bit; tests/kernels/test_crib_np.py compares them.
 
 Plain numpy: importing or calling this module never imports numba.
 """

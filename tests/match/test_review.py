@@ -170,7 +170,7 @@ def test_read_game_refuses_in_one_line(tmp_path, record):
 
 
 def test_the_cli_text_json_and_refusals(cli, tmp_path):
-    import test_json_schema as schema
+    import test_json_output as schema
 
     rec = short_record(deals=1, variant="five-card", seed=2)
     path = write(tmp_path / "games.jsonl", rec)

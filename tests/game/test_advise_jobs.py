@@ -1,7 +1,7 @@
 """The advisor's two jobs on the compute engine (the study studies.advise_value.AdviseGain and
 crib_stats.game.peg_rules.PegRules), each on a reduced request: the answer is the same in this
 process, on a Dask cluster and with another shard count; and a Ctrl-C mid-way (SIGINT to a
-subprocess, as tests/test_interrupt.py sends it) loses nothing: the shards finished before it
+subprocess, as tests/runtime/test_interrupt.py sends it) loses nothing: the shards finished before it
 stay whole in the cache, the one it cut leaves no file behind, and a rerun computes only the
 rest and gives the uninterrupted answer."""
 
@@ -125,7 +125,7 @@ print("finished", flush=True)
 @pytest.mark.parametrize("name", JOBS)
 def test_ctrl_c_mid_way_loses_nothing_and_a_rerun_resumes(name, in_process, tmp_path):
     cache = tmp_path / "cache"
-    root = TESTS.parent
+    root = TESTS.parents[1]
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     script = CHILD.format(tests=str(TESTS), name=name, deals=CUT_DEALS, cache=str(cache))
     with started([sys.executable, "-c", script], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -1,6 +1,6 @@
 """crib-stats serve: the JSON API against the command line (the same objects, the same error
 lines), its limits, its OpenAPI document, the serve subcommand, a bounded load and a fuzz.
-The page in a real browser: tests/test_web_browser.py."""
+The page in a real browser: tests/web/test_page.py."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from crib_stats.presentation.web import app as web_app  # noqa: E402
 from crib_stats.presentation.web import command  # noqa: E402
 from studies import web_load as load  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OPENAPI = ROOT / "docs" / "openapi.json"
 STATIC = ROOT / "crib_stats" / "presentation" / "web" / "static"
 

@@ -36,7 +36,7 @@ COMMANDS = [
      "10s", "--score", "100", "104"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "minimax"],
     pytest.param(["peg", "--extremes", "--variant", "five-card"], marks=pytest.mark.slow),
-    # match: tests/test_match_cli.py; review: tests/test_review.py (each calls the test below)
+    # match: tests/match/test_match_command.py; review: tests/match/test_review.py (each calls the test below)
 ]
 # validated against their schemas only: game's figures are {name: value, "se": error} (not x and
 # x_se) and its board-play shares have no exact twin; claims' framings map names ("hand") to text
@@ -101,9 +101,9 @@ def test_every_command_that_prints_json_has_a_schema_and_is_validated():
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     printing = {name for name, p in sub.choices.items() if "--json" in p._option_string_actions}
     assert {n for n in schemas.names() if n.startswith("json/")} == {f"json/{n}.schema.json" for n in printing}
-    here = Path(__file__).parent
+    here = Path(__file__).resolve().parents[1] / "match"
     validated = {(a.values[0] if hasattr(a, "values") else a)[0] for a in COMMANDS + SCHEMA_ONLY}
-    validated |= {"match"} if "test_every_json_object_follows_the_schema" in (here / "test_match_cli.py").read_text() else set()
+    validated |= {"match"} if "test_every_json_object_follows_the_schema" in (here / "test_match_command.py").read_text() else set()
     validated |= {"review"} if "test_every_json_object_follows_the_schema" in (here / "test_review.py").read_text() else set()
     assert validated == printing
 

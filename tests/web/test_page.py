@@ -25,7 +25,7 @@ from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.show.scoring import score  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 # headless, as root, and quiet: no update checks, sync, metrics or other background traffic
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",

@@ -18,7 +18,7 @@ pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from test_web import cli, client, get  # noqa: E402,F401  (client: the app served in this module)
+from test_api import cli, client, get  # noqa: E402,F401  (client: the app served in this module)
 
 from crib_stats.core.errors import CribStatsError  # noqa: E402
 from crib_stats.presentation.web import app as web_app  # noqa: E402
@@ -147,7 +147,7 @@ VALID = {
 
 
 def test_every_endpoint_is_checked_here(client):
-    # the page's games (/api/games...) take a body and a game's id: tests/test_web_games_hostile.py
+    # the page's games (/api/games...) take a body and a game's id: tests/web/test_games_hostile.py
     # refuses their unknown parameters, bodies and ids
     paths = set(client.get("/openapi.json").json()["paths"])
     assert set(VALID) == {p for p in paths if not p.startswith("/api/games")}

@@ -1,6 +1,6 @@
 """The referee (crib_stats.referee): the rules of a whole game worked by hand, the decisions it
 refuses without changing anything, the packs, and play_game's forfeits and observers (many
-games, views and records: tests/test_referee_games.py)."""
+games, views and records: tests/referee/test_records.py)."""
 
 from __future__ import annotations
 

@@ -39,5 +39,5 @@ def test_the_rule_is_stated_where_a_user_reads():
 
     assert SWITCH_AFTER == 25
     assert "first :data:`SWITCH_AFTER`" in RandomCrib.__doc__
-    page = (Path(__file__).resolve().parent.parent / "docs" / "python.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text(encoding="utf-8")
     assert f"first {SWITCH_AFTER} deals" in page

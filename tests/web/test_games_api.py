@@ -3,9 +3,9 @@ card the rules have not shown, a game resumed by a new server from its record, t
 deciding in the pool (and thinking meanwhile), the hint against the command line's JSON, the
 review against the command line's rankings and kept, a game against the engine.
 
-The store and its migrations: tests/test_web_games_store.py; hostile input, concurrent
-decisions and ten games at once: tests/test_web_games_hostile.py; the page in a browser:
-tests/test_web_games_browser.py."""
+The store and its migrations: tests/web/test_games_store.py; hostile input, concurrent
+decisions and ten games at once: tests/web/test_games_hostile.py; the page in a browser:
+tests/web/test_page_games.py."""
 
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ decides (held in its pool by the test); a server killed with SIGKILL mid-game an
 on the same file resumes the game in the browser. Every stage is screenshot at 1280 and 375 px
 into a folder of the test's (printed), and the README's pictures into docs/web-games-*.png.
 
-Debian's Chromium driven by Playwright, as tests/test_web_browser.py (its browser fixture);
+Debian's Chromium driven by Playwright, as tests/web/test_page.py (its browser fixture);
 the opponents are random and greedy (the engine is played through the API in
-tests/test_web_games.py), so a game takes seconds."""
+tests/web/test_games_api.py), so a game takes seconds."""
 
 from __future__ import annotations
 
@@ -30,15 +30,15 @@ pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
 # a server and Chromium: make test runs these, make test-fast does not
 pytestmark = pytest.mark.slow
 
-from test_web_browser import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
-from test_web_games import GatedPool  # noqa: E402
+from test_page import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
+from test_games_api import GatedPool  # noqa: E402
 
 from crib_stats.presentation.web import games_live  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.referee import validate  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 READY = "() => { const g = document.querySelector('#g-game'); return g && !g.hidden && g.getAttribute('aria-busy') === 'false'; }"
 
 

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
-from test_web_games import choose, play_through, quick_client, refused  # noqa: E402,F401  (a fixture)
+from test_games_api import choose, play_through, quick_client, refused  # noqa: E402,F401  (a fixture)
 
 from crib_stats.presentation.web import games_live, games_store  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402

@@ -41,9 +41,9 @@ def test_json_has_the_schema_and_the_model(cli):
 @pytest.mark.parametrize("argv", [["match", "greedy", "random", "--games", "4"],
                                   ["match", "greedy", "greedy", "--games", "40", "--variant", "five-card"]])
 def test_json_follows_the_one_schema(cli, argv):
-    """The package's JSON rules (tests/test_json_schema.py): every float a sampled figure with its
+    """The package's JSON rules (tests/presentation/test_json_output.py): every float a sampled figure with its
     _se; timings are whole numbers (microseconds, milliseconds, decisions a second)."""
-    import test_json_schema as schema
+    import test_json_output as schema
 
     schema.test_every_json_object_follows_the_schema(cli, argv)
 

@@ -22,7 +22,7 @@ from crib_stats.match import play_match
 from crib_stats.players import ExecPlayer, GreedyPlayer, make_player
 from crib_stats.referee import play_game, validate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RANDOM_BOT = ROOT / "examples" / "random_bot.py"
 
 # every bot: logs its pid, then reads messages; BEHAVIOUR decides the answers

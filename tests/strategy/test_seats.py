@@ -188,7 +188,7 @@ def test_committed_keep_weights_cover_every_deal():
 @pytest.mark.slow
 def test_committed_figures_equal_a_fresh_sweep():
     """Drift detector: the committed sweep read as the seats' figures, against a fresh sweep (itself held
-    to the naive twin by tests/test_sweep.py::test_reduced_sweep_equals_naive_twin)."""
+    to the naive twin by tests/discard/test_sweep.py::test_reduced_sweep_equals_naive_twin)."""
     fresh = seats.figures_from_sweep(run_sweep("six-card", cache_dir=False))
     committed = seats.committed_figures("random")
     assert (fresh.keeps_dealer == committed.keeps_dealer).all() and (fresh.keeps_pone == committed.keeps_pone).all()

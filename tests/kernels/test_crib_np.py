@@ -1,6 +1,6 @@
 """The numpy discard tally (crib_stats.kernels.crib_np) against the numba kernel it stands in for,
 array for array, on seeded random deals of both two-player variants; against the itertools twin
-through the analysis in tests/test_discard.py (test_numpy_tally_equals_reference)."""
+through the analysis in tests/discard/test_discard.py (test_numpy_tally_equals_reference)."""
 
 import numpy as np
 import pytest

@@ -17,7 +17,7 @@ from crib_stats.peg.pegging import best_play, play
 from crib_stats.presentation import claims as claims_report
 from crib_stats.show.scoring import score
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
 
 def _data(name):
@@ -356,7 +356,7 @@ def test_hands_scoring_24_against_the_twin_and_the_histogram():
 
 @pytest.mark.slow
 def test_claims_recomputed_without_the_committed_odds_and_maxima(entries):
-    # the odds recomputed; the pegging extremes are held against the code by tests/test_pegging.py
+    # the odds recomputed; the pegging extremes are held against the code by tests/peg/test_pegging.py
     # and the maxima by test_committed_maxima_are_what_the_code_computes; against the committed
     # evaluation of every claim (the module's, in registry order)
     fresh = evaluate(ctx=Context(from_data=("extremes", "maxima", "seats", "peg_rules")))

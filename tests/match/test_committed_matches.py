@@ -127,7 +127,7 @@ def test_the_manual_the_notebook_and_the_index_say_which_matches_are_committed(s
     from crib_stats.match.committed import planned
     from studies.matches import contents
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     page = (root / "docs" / "commands" / "match.md").read_text()
     for key in MATCHES:
         assert manual_row(key, stored) in page, key

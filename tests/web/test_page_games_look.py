@@ -1,5 +1,5 @@
 """What a new user hit on the "Play a game" page (issue #48), in a real browser (Debian's
-Chromium driven by Playwright, as tests/test_web_browser.py): red suits drawn red wherever a card
+Chromium driven by Playwright, as tests/web/test_page.py): red suits drawn red wherever a card
 is drawn (the hand's buttons, the log, the shows, the hint, the Play tab's chips); the review's
 tables on a phone scroll sideways with the page's cue and room between their columns; the score
 track's numbers at the page's size on a phone; the Hint's answer brought into view on a phone,
@@ -7,7 +7,7 @@ in cards as the page draws them and in a player's words (no command line); the p
 server again by itself, with a back-off, and clearing its error once it answers.
 
 The review tables are filled from made-up reviews written into the game's store (the page's
-layout is the subject here; the reviews' figures are tests/test_web_games.py's)."""
+layout is the subject here; the reviews' figures are tests/web/test_games_api.py's)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ httpx = pytest.importorskip("httpx", reason="httpx (the test extra)")
 # a server and Chromium: make test runs these, make test-fast does not
 pytestmark = pytest.mark.slow
 
-from test_web_browser import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
-from test_web_games import play_through  # noqa: E402
-from test_web_games_browser import READY, decide, free_port, new_game_by, open_page, start_serve, state  # noqa: E402
+from test_page import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
+from test_games_api import play_through  # noqa: E402
+from test_page_games import READY, decide, free_port, new_game_by, open_page, start_serve, state  # noqa: E402
 
 from crib_stats.match.review import DecisionReview, decision_views  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
@@ -72,7 +72,7 @@ def made_up_review(n: int, j: int, i: int, decision: dict, view, refused: str | 
         p_win_best_se=0.0 if play else 0.0003, given_up=lost, given_up_se=0.0, se_bound=False, p_win_error_bound=0.0,
         forced=False, rank=1 if same else 2, choices=choices, ev_made=-0.5 if play else None,
         ev_best=0.25 if play else None, ev_made_exact="-1/2" if play else None, ev_best_exact="1/4" if play else None,
-        refused=refused, method="made up by tests/test_web_games_page.py", posterior=None, note="", seconds=0.0)
+        refused=refused, method="made up by tests/web/test_page_games_look.py", posterior=None, note="", seconds=0.0)
 
 
 @pytest.fixture(scope="module")

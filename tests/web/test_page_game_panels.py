@@ -5,7 +5,7 @@ with the reason shown; a shared link's bad values replaced by the defaults, sayi
 fractions on a touch screen; every panel's screenshot at both widths in a folder of the test's
 (and the README's pictures of the Play and Board panels in docs/).
 
-Debian's Chromium driven by Playwright, as tests/test_web_browser.py (its fixtures are used
+Debian's Chromium driven by Playwright, as tests/web/test_page.py (its fixtures are used
 here); no browser is ever downloaded."""
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
 # a server and Chromium: make test runs these, make test-fast does not
 pytestmark = pytest.mark.slow
 
-from test_web_browser import DESKTOP, PHONE, browser, checked_page, page_words, server  # noqa: E402,F401  (fixtures)
+from test_page import DESKTOP, PHONE, browser, checked_page, page_words, server  # noqa: E402,F401  (fixtures)
 
 from crib_stats.presentation.cli import main  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEAL = "5h 6h 7c jd qs kd"
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 
@@ -45,7 +45,7 @@ def cli_error(capsys, argv: list[str]) -> str:
 @pytest.fixture(params=sorted(WIDTHS))
 def page(request, browser, server):  # noqa: F811
     """A fresh page at 1280 px, or at 375 px with a touch screen (checked afterwards as in
-    test_web_browser.py)."""
+    test_page.py)."""
     with checked_page(browser, server, WIDTHS[request.param], touch=request.param == "phone") as pg:
         yield pg
 

@@ -23,7 +23,7 @@ from crib_stats.kernels import combinatorics, sweep as ks
 from crib_stats.model.variants import variant as get_variant
 from crib_stats.presentation.report import sweep_text
 
-DATA = Path(__file__).resolve().parent.parent / "crib_stats" / "data"
+DATA = Path(__file__).resolve().parents[2] / "crib_stats" / "data"
 VARIANTS = ("six-card", "five-card", "three-player", "four-player")
 
 
@@ -281,7 +281,7 @@ def test_process_killed_mid_run_resumes(tmp_path):
         "        time.sleep(600)\n"
         f"run_sweep('five-card', deck_ranks=(2, 3, 4, 10), shards=6, cache_dir={str(tmp_path)!r}, progress=hang)\n"
     )
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=root, env=env)
     try:

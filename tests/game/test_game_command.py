@@ -317,7 +317,7 @@ def test_the_manual_lists_every_command_that_prints_json():
 
     from crib_stats.presentation.parser import build_parser
 
-    section = (Path(__file__).resolve().parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+    section = (Path(__file__).resolve().parents[2] / "docs" / "json.md").read_text(encoding="utf-8")
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     printing = [name for name, p in sub.choices.items() if "--json" in p._option_string_actions]
     assert {"advise", "game", "discard"} <= set(printing)
@@ -361,7 +361,7 @@ def test_the_published_figures_name_sources_a_user_can_see(cli, variant):
     flat = " ".join(out.split())
     assert code == 0 and "issue #21" not in flat and "their sources: the manual, crib-stats game" in flat
     assert all(re.search(r"\(.+\)", label) for label, _, _ in rg.PUBLISHED[variant])  # each names its source
-    page = (Path(__file__).resolve().parent.parent / "docs" / "commands" / "game.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands" / "game.md").read_text(encoding="utf-8")
     assert "blog.cribbagepro.net" in page and "DeLynn Colvert" in page
 
 
