@@ -32,7 +32,7 @@ import numpy as np
 from crib_stats.core.data import data_file
 from crib_stats.referee.deck import SEATS
 
-from .rows import N_DECISION, N_GAME, N_GAME_THREE, MatchError
+from .rows import N_DECISION, N_GAME, N_GAME_THREE, MatchError, Players
 
 RESULTS = "match_results.json"
 GAMES = "match_games.npz"
@@ -126,7 +126,7 @@ def read(data_dir: Path) -> tuple[dict, dict]:
     return results, arrays
 
 
-class Stored:
+class Stored(Players):
     """A committed match as :func:`crib_stats.match.summary.summarise` reads a played one."""
 
     def __init__(self, key: str, entry: dict, games: np.ndarray, decisions: np.ndarray) -> None:
@@ -149,16 +149,6 @@ class Stored:
         self.kernel = bool(s["kernel"])
         self.reasons = [(r["reason"], r["games"]) for r in s["forfeits"]["reasons"]]
         self.entry = entry
-
-    @property
-    def a(self) -> str:
-        """Player A's name."""
-        return self.players[0]
-
-    @property
-    def b(self) -> str:
-        """Player B's name."""
-        return self.players[1]
 
     def records(self):
         """Only the forfeits' reasons are kept (what :func:`summarise` reads of the records)."""

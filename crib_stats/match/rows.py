@@ -28,6 +28,23 @@ N_GAME_THREE = 16
 N_DECISION = 4
 
 
+class Players:
+    """What a match (played, or committed and read back) says of its players: ``players``, their
+    names in the command line's order; A and B by their letters."""
+
+    players: tuple[str, ...]
+
+    @property
+    def a(self) -> str:
+        """Player A's name (the first)."""
+        return self.players[0]
+
+    @property
+    def b(self) -> str:
+        """Player B's name (the second)."""
+        return self.players[1]
+
+
 class MatchError(CribStatsError):
     """A match that cannot be played as asked (one line)."""
 

@@ -46,7 +46,7 @@ from crib_stats.referee.loop import play_game
 from crib_stats.runtime.disk import cache_root as default_cache_root
 
 from .rows import (D_COUNT, D_FIRST_COUNT, D_FIRST_SECONDS, D_SECONDS, N_DECISION, N_GAME, N_GAME_THREE, MatchError,
-                   game_row, pack_records, player_of, unpack_records)
+                   Players, game_row, pack_records, player_of, unpack_records)
 
 ARRAYS = ("records", "games", "decisions")
 PAIRS_PER_SHARD = 25  # the referee's games: about a second or two a shard
@@ -212,7 +212,7 @@ def cache_key(players, games: int, seed: int, v: Variant, time_limit, shards: in
             "programs": content_digest([], programs) if programs else None}
 
 
-class Match:
+class Match(Players):
     """A played match: ``summary()`` its figures (:mod:`.summary`), ``records()`` every game's
     record in game order (two sides: game 2k deck k with A dealing first, 2k + 1 the same deck,
     B first; three: game 3k + r, rotation r), ``lines()`` the same as JSON lines (bytes), ``rows``
@@ -227,16 +227,6 @@ class Match:
         self.rows = np.concatenate([p["games"] for p in parts]) if parts else np.zeros((0, width), np.int64)
         self.decisions = sum((p["decisions"] for p in parts), np.zeros((v.sides, N_DECISION)))
         self.kernel = uses_kernel(self.players, v)
-
-    @property
-    def a(self) -> str:
-        """Player A's name (the first)."""
-        return self.players[0]
-
-    @property
-    def b(self) -> str:
-        """Player B's name (the second)."""
-        return self.players[1]
 
     def lines(self) -> Iterator[bytes]:
         """Every game's record as one JSON line (bytes, ending in a newline), in game order."""
