@@ -23,28 +23,6 @@ from crib_stats.core.measurement import Measurement
 from crib_stats.match.committed import (DEFAULT_ORDER, GAMES, MATCHES, RESULTS, SEED, board_first_dealer, planned,
                                         read)
 from crib_stats.match.rows import MatchError
-from crib_stats.players import GreedyPlayer, register
-
-
-class SloppyPlayer(GreedyPlayer):
-    """``sloppy`` (this study's, for the muggins match): greedy's throws and cards, but its shows
-    counted without the flushes and nobs (a beginner's misses), and it never calls muggins."""
-
-    name = "sloppy"
-
-    def count(self, view) -> int:
-        from crib_stats.core.cards import parse
-        from crib_stats.show.scoring import score
-
-        q = view.question
-        b = score(parse(q["cards"]), parse(q["starter"])[0], crib=q["whose"] == "crib", variant=view.variant)
-        return b.total - b.flush - b.nobs
-
-    def muggins(self, view) -> int:
-        return 0
-
-
-register("sloppy", lambda seed: SloppyPlayer())
 
 
 class CommittedMatch(Measurement):

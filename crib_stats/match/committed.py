@@ -10,8 +10,8 @@ duplicate games, with its standard error, and what a game of each costs; what is
 - every other way of playing (issue 50): greedy in every seat (the seats' shares from more than
   20,000 games: the first dealer's advantage, deals a game) of three players to 121 and to 61,
   partners, the six-card game to 91 and to 61; greedy against random in each; and with muggins a
-  player who undercounts (``sloppy``, the study's: greedy's decisions, its shows counted without
-  the flushes and nobs, no call) against one who does not (greedy).
+  player who undercounts (``sloppy``: greedy's decisions, its shows counted without the flushes
+  and nobs, no call) against one who does not (greedy).
 
 Every match is :func:`crib_stats.match.play_match` (sharded on the engine, every finished shard
 cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1, played by the

@@ -16,7 +16,8 @@ from .external import PROTOCOL_VERSION, ExecPlayer
 from .greedy import GreedyPlayer
 from .points import PointsPlayer
 from .registry import PlayerError, make_player, names, register, register_prefix
+from .sloppy import SloppyPlayer
 from .uniform import RandomPlayer
 
-__all__ = ["Player", "View", "Answer", "PlayerFailure", "GreedyPlayer", "RandomPlayer", "PointsPlayer", "EnginePlayer",
+__all__ = ["Player", "View", "Answer", "PlayerFailure", "GreedyPlayer", "RandomPlayer", "PointsPlayer", "EnginePlayer", "SloppyPlayer",
            "ExecPlayer", "PROTOCOL_VERSION", "PlayerError", "make_player", "names", "register", "register_prefix"]

@@ -1,5 +1,5 @@
 """Players by name, so that a command (``crib-stats match A B``) or the page can make them from
-text: ``greedy``, ``random``, ``points``, ``engine`` (more join with :func:`register`; a name with a colon,
+text: ``greedy``, ``random``, ``points``, ``engine``, ``sloppy`` (more join with :func:`register`; a name with a colon,
 ``exec:COMMAND``, goes to the maker registered for its prefix with :func:`register_prefix`:
 ``exec`` makes an :class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on
 its first game).
@@ -9,7 +9,7 @@ its first game).
 >>> make_player("grredy")
 Traceback (most recent call last):
 ...
-crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, exec:COMMAND
+crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, sloppy, exec:COMMAND
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .engine import EnginePlayer
 from .external import ExecPlayer
 from .greedy import GreedyPlayer
 from .points import PointsPlayer
+from .sloppy import SloppyPlayer
 from .uniform import RandomPlayer
 
 
@@ -37,6 +38,7 @@ MAKERS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed),
     "points": lambda seed: PointsPlayer(),  # discard --pegging greedy's throw, advise's E[points] card
     "engine": lambda seed: EnginePlayer(seed),  # discard --score's throw, advise --score's card
+    "sloppy": lambda seed: SloppyPlayer(),  # greedy, counting its shows without flushes and nobs (muggins)
 }
 # prefix -> maker(the text after "prefix:", seed), e.g. "exec" for exec:COMMAND
 PREFIXES: dict[str, Callable[[str, int], Player]] = {

@@ -682,3 +682,18 @@ def test_serve_without_the_web_extra_says_how_to_install_it_from_here(cli, monke
     line = command.install_web_line()
     assert line.startswith(f"{sys.executable} -m pip install ") and "fastapi" in line and "uvicorn" in line
     assert "crib-stats[web]" not in line
+
+
+def test_the_compile_line_is_drawn_on_a_terminal_only(monkeypatch, capsys):
+    """#48 item 12, the flaky test found: the first-run watcher is the process's, and once a command
+    on a terminal (a test's fake one) had set it going, a later command whose kernel compiled drew
+    its bar into a captured stderr, and a one-line refusal came out as two lines. Drawing needs a
+    terminal now, whatever the watcher's state."""
+    from crib_stats.presentation import console
+
+    run = console._FirstRun()
+    run.active, run.start, run.kernels = True, 0.0, 1
+    run.started("crib_stats.kernels.show.x")
+    run.draw()
+    run.table("a table", False)
+    assert capsys.readouterr().err == "" and not console._LINE
