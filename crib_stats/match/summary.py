@@ -74,7 +74,8 @@ def model_assumes(match) -> dict:
     out = {"games": games, "decisions": how}
     if match.muggins:
         out["muggins"] = ("muggins: each show is claimed by its owner and the seat on its left may call what an "
-                          "undercount missed; the built-in players claim the true count and call every point missed")
+                          "undercount missed; greedy, random, points and engine claim the true count and call every "
+                          "point missed, sloppy misses its flushes and nobs and calls nothing")
     return out
 
 
