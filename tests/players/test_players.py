@@ -145,3 +145,26 @@ def test_the_registry_makes_players_by_name():
             make_player("echo:  ")
     finally:
         registry.PREFIXES.pop("echo")
+
+
+@pytest.mark.slow  # over 2 s on 2 cores
+@pytest.mark.parametrize("name", ["three-player", "four-player"])
+def test_greedys_throw_with_three_or_four_players_is_discards_best_for_the_same_cards(name):
+    """#50: greedy throws by the variant's objective: its throw's net is the greatest of
+    ``crib-stats discard --variant``'s (``analyse``: E[hand] + E[crib] when the crib is its side's,
+    E[hand] - E[crib] otherwise), for every seat of the first deals of a few games (a tie may go to
+    other cards, never to a lower net)."""
+    from crib_stats.discard.analysis import analyse
+
+    checked = 0
+    for deck in range(3):
+        g = Game(name, 4, deck)
+        while (turn := g.to_act()) is not None and turn.kind == "discard":
+            view = g.view(turn.seat)
+            thrown = set(GreedyPlayer().discard(view))
+            a = analyse(view.hand, role=view.role, variant=name)
+            net = {frozenset(t.throw): t.net_ev for t in a.throws}
+            assert net[frozenset(thrown)] == a.best.net_ev, (deck, turn.seat, thrown)
+            g.apply(turn.seat, tuple(thrown))
+            checked += 1
+    assert checked == 3 * (3 if name == "three-player" else 4)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import reference
-from crib_stats.core.cards import Card, card_text
+from crib_stats.core.cards import Card, card_text, parse
 from crib_stats.model.variants import variant
 from crib_stats.players import GreedyPlayer, RandomPlayer
 from crib_stats.referee import FORMAT, Game, RecordError, SEATS, play_game, validate
@@ -275,3 +275,47 @@ def test_a_three_player_record_without_a_seed_gives_its_crib_cards_and_is_checke
     r["deals"][0]["extra"] = 1
     with pytest.raises(RecordError, match=r"deals\[0\].extra: not a field of the record here"):
         validate(r)
+
+
+@pytest.mark.slow  # over 2 s on 2 cores
+@pytest.mark.parametrize("name, target, muggins", [("three-player", 121, False), ("three-player", 61, True),
+                                                   ("four-player", 121, True), ("six-card", 91, True)])
+def test_no_view_of_any_variant_holds_a_card_the_rules_have_not_shown_that_seat(name, target, muggins):
+    """Three players (the crib's card from the pack), partners (a partner's hand), muggins (a
+    crib counted by its dealer before it is shown): what the test knows each seat has been shown
+    (its own deal from the test's packs; the starter once cut; every card played; each show once
+    it is an event; the crib to its dealer while it counts it) bounds every view, its JSON and the
+    public log."""
+    from crib_stats.referee.loop import honest
+
+    v = variant(name, target, muggins)
+    seats = Game(v, 0, 0).seats
+    for deck in range(3):
+        rng = random.Random(deck)
+        g = Game(v, 7, deck)
+        read, shown, public = 0, {}, set()
+        while True:
+            for e in g.events[read:]:
+                if e.kind == "deal":
+                    p = pack(7, deck, e.deal, v)
+                    d = seats.index(e.seat)
+                    shown = {s: set(p.hands[(seats.index(s) - d) % len(seats)]) for s in seats}
+                    public = set()
+                public |= set(e.cards) | ({e.card} if e.card is not None else set())
+            read = len(g.events)
+            turn = g.to_act()
+            for s in seats:
+                view = g.view(s)
+                allowed = shown[s] | public
+                if turn is not None and turn.seat == s and turn.kind == "count":
+                    allowed |= set(parse(view.question["cards"]))  # its own show, the crib to its dealer
+                assert cards_in(view) <= allowed, (deck, s, cards_in(view) - allowed)
+                assert texts_in(view.as_dict()) <= {card_text(c) for c in allowed}
+            assert texts_in([e.as_dict() for e in g.events if e.deal == g.deal.index]) <= {
+                card_text(c) for c in public}
+            if turn is None:
+                break
+            view = g.view(turn.seat)
+            choice = (tuple(rng.sample(list(view.hand), view.throw)) if turn.kind == "discard" else
+                      rng.choice(view.legal) if turn.kind == "play" else max(0, honest(view) - rng.choice((0, 2))))
+            g.apply(turn.seat, choice)
