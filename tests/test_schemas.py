@@ -111,45 +111,16 @@ def test_a_game_half_played_and_the_committed_example_follow_the_schema():
         validate(record)
 
 
-LOGGING_BOT = """\
-import json, random, sys
-received, sent = open({received!r}, "a"), open({sent!r}, "a")
-rng = random.Random(0)
-for line in sys.stdin:
-    received.write(line); received.flush()
-    m = json.loads(line)
-    if m["type"] == "new_game":
-        rng = random.Random(m["seed"])
-        continue
-    if m["type"] == "discard":
-        answer = {{"discard": rng.sample(m["hand"], 2), "note": "at random"}}
-    elif m["type"] == "play":
-        answer = {{"card": rng.choice(m["legal"])}}
-    else:
-        continue
-    text = json.dumps(answer)
-    sent.write(text + "\\n"); sent.flush()
-    print(text, flush=True)
-"""
-
-
 @pytest.mark.slow  # a bot process a game
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
 def test_every_message_to_an_exec_bot_and_every_answer_follow_the_schemas(tmp_path, variant):
     received, sent = tmp_path / "received.jsonl", tmp_path / "sent.jsonl"
-    bot = tmp_path / "logging_bot.py"
-    bot.write_text(LOGGING_BOT.format(received=str(received), sent=str(sent)))
-    m = play_match(f"exec:{sys.executable} {bot}", "greedy", 4, seed=1, variant=variant, cache_dir=False)
+    bot = tmp_path / "logging_bot_2.py"
+    bot.write_text(LOGGING_BOT_2)
+    m = play_match(f"exec:{sys.executable} {bot} {received} {sent}", "greedy", 4, seed=1, variant=variant,
+                   cache_dir=False)
     assert m.summary()["forfeits"]["by_a"] == 0
-    messages = [json.loads(line) for line in received.read_text().splitlines()]
-    assert {x["type"] for x in messages} == {"new_game", "discard", "play", "show", "game_over"}
-    for message in messages:
-        schemas.check(f"protocol/1/{message['type']}.schema.json", message)
-        schemas.check("protocol/1/message.schema.json", message)
-    answers = [json.loads(line) for line in sent.read_text().splitlines()]
-    for answer in answers:
-        schemas.check("protocol/1/discard-answer.schema.json" if "discard" in answer else
-                      "protocol/1/play-answer.schema.json", answer)
+    assert check_the_exchange([(received, sent)], 1) == {"new_game", "discard", "play", "show", "game_over"}
     for record in m.records():
         schemas.check(RECORD, record)
 

@@ -154,18 +154,7 @@ def test_the_largest_match_is_played():
         check(("greedy", "greedy", "random"), 20, 0, "three-player", None, None)
 
 
-class _Tty:
-    text = ""
-
-    def isatty(self):
-        return True
-
-    def write(self, s):
-        self.text += s
-
-    def flush(self):
-        pass
-
+from terminal import FakeTerminal as _Tty  # noqa: E402
 
 def test_a_match_draws_its_progress_on_a_terminal_only(cli, monkeypatch):
     """#48 item 3: on a terminal a match draws its bar of shards (console.progress_bar, the bar of

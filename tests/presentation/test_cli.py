@@ -563,18 +563,7 @@ def test_repeatable_options_still_repeat(cli):
 # ---- progress on a terminal, silence elsewhere (#20 item 4) ------------------------------------------
 
 
-class _Tty:
-    text = ""
-
-    def isatty(self):
-        return True
-
-    def write(self, s):
-        self.text += s
-
-    def flush(self):
-        pass
-
+from terminal import FakeTerminal as _Tty  # noqa: E402
 
 def test_progress_bar_shows_the_total_and_the_time_left(monkeypatch):
     tty = _Tty()
