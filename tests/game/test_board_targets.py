@@ -126,6 +126,16 @@ def test_game_prints_the_board_to_its_target_in_every_format(cli, tmp_path, targ
     assert (tmp_path / "b.png").stat().st_size > 1000
 
 
+def test_a_new_model_solved_to_a_target_is_written_and_read_back_to_it(cli, tmp_path):
+    code, out, _ = cli("game", "--target", "61", "--deals", "400", "--seed", "2", "--json", "--out", str(tmp_path))
+    assert code == 0 and json.loads(out)["model"]["target"] == 61
+    model, rest = gm.load(tmp_path / "game_six-card_400-deals_seed-2_to-61.npz")
+    b = gb.from_arrays(model, rest)
+    assert (b.target, b.skunk, b.double) == (61, 31, 0)
+    assert np.array_equal(b.values, gb.solve(model, target=61).values)
+    assert (tmp_path / "game_table_six-card_400-deals_seed-2_to-61.csv").exists()
+
+
 def test_the_default_target_is_the_committed_board(cli):
     assert cli("game", "--target", "121")[1] == cli("game")[1]
     assert cli("game", "--variant", "five-card", "--target", "61")[1] == cli("game", "--variant", "five-card")[1]
