@@ -108,6 +108,7 @@ class Advice:
     score: tuple[int, int] | None = None
     best_for_points: str | None = None
     posterior: str = "policy"  # "widened": no hand of the policy's fitted the play (advise's when_no_hand)
+    target: int | None = None  # with a score: the game's target (the board's)
 
     def assumptions(self) -> dict:
         """The model, clause by clause (``deal``, ``discard``, ``history``, ``rest_of_play``, and
@@ -139,7 +140,7 @@ class Advice:
                 "count": self.count, "model": {"name": f"advise/{self.policy}/greedy", "discard_policy": self.policy,
                                                "play_policy": "greedy", "assumes": self.assumptions()},
                 "hands_consistent": self.hands_consistent, "hands_total": self.hands_total,
-                "greedy": self.greedy, "score": list(self.score) if self.score else None,
+                "greedy": self.greedy, "score": list(self.score) if self.score else None, "target": self.target,
                 "best_for_points": self.best_for_points, "posterior": self.posterior,
                 "plays": [p.as_dict() for p in self.plays]}
 
@@ -150,10 +151,12 @@ class Advice:
 
 
 def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
-                 score: tuple[int, int] | None = None, variant: str = "six-card", when_no_hand: str = "refuse"):
+                 score: tuple[int, int] | None = None, variant: str = "six-card", when_no_hand: str = "refuse",
+                 target: int | None = None):
     """The checks :func:`advise` makes of its inputs before any kernel runs (plain Python, a
-    millisecond): the :class:`Situation`, the variant and the committed board (None without
-    ``score``). Raises the :class:`AdviseError` :func:`advise` would; the server calls it on
+    millisecond): the :class:`Situation`, the variant and the committed board to ``target``
+    (None without ``score``; ``target`` None: the variant's default; a target without a score
+    is refused, it changes nothing). Raises the :class:`AdviseError` :func:`advise` would; the server calls it on
     its event loop so that a request it would refuse never waits for the heavy pool."""
     if discard_policy not in POLICIES:
         raise AdviseError(f"advise: unknown --discard-policy {discard_policy!r:.20}; choose "
@@ -165,14 +168,20 @@ def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy:
     if discard_policy == "equilibrium" and v.name != "six-card":
         raise AdviseError("advise: the equilibrium discards are solved for the six-card game only")
     board = None
+    if score is None and target is not None:
+        raise AdviseError("advise: --target goes with --score MINE THEIRS (E[points] does not depend on the target)")
     if score is not None:
-        board = check_score(score, v.name, discard_policy, committed_board(v.name, discard_policy))
+        from crib_stats.game.board import board_variant
+
+        t = board_variant(v.name, target, "advise --target").target
+        board = check_score(score, v.name, discard_policy, committed_board(v.name, discard_policy, t))
     return sit, v, board
 
 
 def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
            score: tuple[int, int] | None = None, variant: str = "six-card", deck: tuple[int, ...] = FULL,
-           walk: str = "auto", detail: dict | None = None, when_no_hand: str = "refuse") -> Advice:
+           walk: str = "auto", detail: dict | None = None, when_no_hand: str = "refuse",
+           target: int | None = None) -> Advice:
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
     ranks of a reduced pack (for the tests); ``walk``: ``table`` (the default ``auto``: the
@@ -185,10 +194,11 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     measurements. ``when_no_hand``: when no hand the policy throws fits the play so far (an
     opponent who did not throw by it), ``refuse`` raises :class:`AdviseError`; ``widen`` drops
     the policy (:data:`ASSUMES` ``widened``: every hand that fits, every throw of it, equally
-    likely) and says so in the answer's ``posterior``."""
+    likely) and says so in the answer's ``posterior``. ``target``: with ``score``, the game's
+    target (None: the variant's default; six-card 121, 91 or 61)."""
     start = time.perf_counter()
     sit, v, board = check_inputs(dealt, throw, starter, role, played, discard_policy=discard_policy, score=score,
-                                 variant=variant, when_no_hand=when_no_hand)
+                                 variant=variant, when_no_hand=when_no_hand, target=target)
     return _advise(sit, v, board, start, discard_policy=discard_policy, score=score, deck=deck, walk=walk,
                    detail=detail, when_no_hand=when_no_hand)
 
@@ -197,12 +207,13 @@ def advise_view(view, score: bool, *, discard_policy: str = "objective", when_no
     """:func:`advise` at a play decision of a seat's :class:`~crib_stats.model.view.View`: the
     situation is the view's (the seat's dealt cards, its throw, the starter, every card played
     and by whom), which the referee has checked, so it is taken as it is; ``score``: by P(win)
-    at the view's scores (True) or by E[points] (False). The players and the reviews ask this."""
+    at the view's scores in the game to its target (True) or by E[points] (False). The players
+    and the reviews ask this."""
     start = time.perf_counter()
     sit = from_view(view)
     v = get_variant(sit.variant)
     at = (view.score, view.opponent_score) if score else None
-    board = committed_board(v.name, discard_policy) if score else None
+    board = committed_board(v.name, discard_policy, view.target) if score else None
     return _advise(sit, v, board, start, discard_policy=discard_policy, score=at, when_no_hand=when_no_hand)
 
 
@@ -272,7 +283,7 @@ def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, scor
     if board is not None:
         # contiguous, as the warm-up compiles the walk for (a view here would compile it again, ~8 s)
         rest = ka.Rest(*(np.ascontiguousarray(a) for a in (who, pts, n_ev)))
-        pwin = _board_values(sit, discard_policy, weight, rows, rest, score, cand_ranks)
+        pwin = _board_values(sit, discard_policy, int(board.target), weight, rows, rest, score, cand_ranks)
     best_ev = max(evs.values()) if evs else Fraction(0)
     by = {}
     for c in legal:
@@ -287,7 +298,8 @@ def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, scor
                   int(count), tuple(by[c] for c in order), str(greedy_card) if greedy_card else "",
                   discard_policy, int(hands), pool_hands, time.perf_counter() - start,
                   tuple(score) if score is not None else None,
-                  str(best_points) if best_points is not None and board is not None else None, kind)
+                  str(best_points) if best_points is not None and board is not None else None, kind,
+                  int(board.target) if board is not None else None)
 
 
 def _posterior(walk: str, variant_name: str, discard: str, opp_role: int, deck: tuple[int, ...], pool, must, qry):
@@ -308,21 +320,22 @@ def _posterior(walk: str, variant_name: str, discard: str, opp_role: int, deck: 
     return weight[rows], rows, hands
 
 
-@lru_cache(maxsize=4)
-def committed_board(variant_name: str, discard: str):
-    """The committed board of the game (:func:`crib_stats.game.board.committed`), read once a
-    process: an engine calls :func:`advise` for every card it plays."""
+@lru_cache(maxsize=8)
+def committed_board(variant_name: str, discard: str, target: int | None = None):
+    """The committed board of the game to ``target`` (None: the variant's default;
+    :func:`crib_stats.game.board.committed`), read once a process: an engine calls
+    :func:`advise` for every card it plays."""
     from crib_stats.game.board import committed
 
-    return committed(variant_name, discard)
+    return committed(variant_name, discard, target)
 
 
-@lru_cache(maxsize=4)
-def _board_kernel(variant_name: str, discard: str):
-    """The committed board as :func:`crib_stats.kernels.advise.board_walk` reads it."""
+@lru_cache(maxsize=8)
+def _board_kernel(variant_name: str, discard: str, target: int):
+    """The committed board to ``target`` as :func:`crib_stats.kernels.advise.board_walk` reads it."""
     from crib_stats.kernels import advise as ka
 
-    b = committed_board(variant_name, discard)
+    b = committed_board(variant_name, discard, target)
     r = b.row
     win = np.ascontiguousarray(b.values[r("win")])
     hi = np.ascontiguousarray(np.clip(b.values[r("win")] + b.se[r("win")], 0, 1))
@@ -330,12 +343,12 @@ def _board_kernel(variant_name: str, discard: str):
     return ka.Board(win, hi, skunks, int(b.target), int(b.skunk))
 
 
-def _board_values(sit: Situation, discard: str, weight, rows, rest, score, cand_ranks) -> dict:
+def _board_values(sit: Situation, discard: str, target: int, weight, rows, rest, score, cand_ranks) -> dict:
     from crib_stats.kernels import advise as ka
     from crib_stats.show.scoring import score as score_hand
 
     my_hand = score_hand(sit.kept, sit.starter, variant=sit.variant).total
-    out, out_hi = ka.board_walk(weight, rows, rest, _board_kernel(sit.variant, discard), int(score[0]),
+    out, out_hi = ka.board_walk(weight, rows, rest, _board_kernel(sit.variant, discard, target), int(score[0]),
                                 int(score[1]), sit.me, int(my_hand))
     res = {}
     for i, rank in enumerate(cand_ranks):

@@ -8,6 +8,12 @@ point by point, the pone's hand, the dealer's hand, the crib); deals alternate. 
 below 91 (double skunk below 61); five-card game: a lurch, the loser below 31, and the first
 deal's pone starts with 3 for last. Game points (tournament): a win 2, a skunk (or double) 3.
 
+The six-card game is also played to 91 and 61 (:data:`~crib_stats.model.variants.SKUNK_LINES`:
+a skunk below 61 and a double below 31 to 91, a skunk below 31 to 61). The deal does not change
+with the target, so those boards come from the same committed deal model; only the induction's
+target and skunk lines do. Solving one takes under a second, so it is not committed: it is
+solved the first time it is asked for and kept in the disk cache (:func:`committed`).
+
 Every figure carries its sampling error: the delete-one-group jackknife over the model's
 groups (each leave-one-out model solved again, in parallel).
 
@@ -62,10 +68,32 @@ def skunk_name(variant: str, plural: bool = False) -> str:
     return "lurches" if plural else "lurch"
 
 
-def rules(variant: str) -> dict:
-    """The whole-game rules of a variant, from the variant table (:mod:`crib_stats.model.variants`):
-    the target, the skunk lines and the first deal's start (the pone's 3 for last, five-card)."""
-    v = check_variant(variant)
+def board_variant(variant, target: int | None = None, where: str = "game"):
+    """The :class:`~crib_stats.model.variants.Variant` of a board: a two-player game the model
+    plays, to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
+    ``where``) for a game the model does not play or a target it is not played to.
+
+    >>> board_variant("six-card", 61).skunk
+    31
+    >>> board_variant("five-card", 121, "game --target")
+    Traceback (most recent call last):
+    ...
+    crib_stats.game.model.GameError: game --target: the five-card game is played to 61, not 121
+    """
+    from crib_stats.model.variants import VariantError
+
+    v = check_variant(variant, where)
+    try:
+        return v if target is None else v.playing(target)
+    except VariantError as e:
+        raise GameError(f"{where}: {e}") from None
+
+
+def rules(variant: str, target: int | None = None) -> dict:
+    """The whole-game rules of a variant played to ``target`` (None: its default), from the
+    variant table (:mod:`crib_stats.model.variants`): the target, the skunk lines and the first
+    deal's start (the pone's 3 for last, five-card)."""
+    v = board_variant(variant, target)
     return dict(target=v.target, skunk=v.skunk, double=v.double_skunk, start=(0, v.first_deal_last))
 
 
@@ -164,12 +192,13 @@ def _game_points(values: np.ndarray) -> np.ndarray:
     return WIN_POINTS * values[..., G_WIN, :, :] + (SKUNK_POINTS - WIN_POINTS) * values[..., G_SKUNK_WIN, :, :]
 
 
-def solve(model: DealModel, jackknife: bool = True) -> Board:
-    """Every position of the game under ``model`` (see the module docstring)."""
-    from ..kernels import board as kb, game as kg  # lazy: numba only when used
+def solve(model: DealModel, jackknife: bool = True, target: int | None = None) -> Board:
+    """Every position of the game to ``target`` (None: the variant's default) under ``model``
+    (see the module docstring)."""
+    from ..kernels import board as kb  # lazy: numba only when used
 
     start_t = time.perf_counter()
-    rl = rules(model.variant)
+    rl = rules(model.variant, target)
     T, skunk, double = rl["target"], rl["skunk"], rl["double"]
     h, dfst, pfst = model.hist, model.dealer_first, model.pone_first
     tot = [h.sum(axis=0), dfst.sum(axis=0), pfst.sum(axis=0)]
@@ -217,8 +246,9 @@ def board_arrays(board: Board) -> dict:
 
 
 def from_arrays(model: DealModel, arrays: dict, seconds: float = 0.0) -> Board:
-    """A :class:`Board` from a committed file's arrays (no induction is run)."""
-    rl = rules(model.variant)
+    """A :class:`Board` from a committed file's arrays (no induction is run); its target is
+    the board's size (``values`` is (rows, target, target))."""
+    rl = rules(model.variant, int(arrays["values"].shape[-1]))
     meta = dict(model.meta())
     meta["pone_points_se"] = arrays["pone_points_se"]
     meta["skunk_any_se"] = float(arrays["skunk_any_se"])
@@ -250,33 +280,89 @@ def _committed_path(variant: str, discard: str):
 
 
 def has_board(variant) -> bool:
-    """Whether a board is committed for the game ``variant`` is (a
-    :class:`~crib_stats.model.variants.Variant`: its players and target): the two-player games
-    at their default targets, six-card to 121 and five-card to 61."""
-    return variant.players == 2 and variant.target == variant.targets[0]
+    """Whether the game ``variant`` is (a :class:`~crib_stats.model.variants.Variant`: its
+    players and target) has a board: the two-player games at every target they are played to
+    (six-card to 121, 91 and 61; five-card to 61), from their committed deal models. Three and
+    four players have none yet.
+
+    >>> from crib_stats.model.variants import variant
+    >>> has_board(variant("six-card", 61)), has_board(variant("three-player"))
+    (True, False)
+    """
+    from .model import VARIANTS
+
+    return variant.players == 2 and variant.name in VARIANTS and variant.target in variant.targets
 
 
-def committed(variant: str = "six-card", discard: str = "objective") -> Board:
-    """The committed board (data/game_VARIANT[_DISCARD].npz), read without running anything."""
-    from .model import load
+def _solved_arrays(variant: str, discard: str, target: int) -> dict:
+    """The board of the committed deal model played to a target other than the one its file
+    holds the board of: solved (under a second), kept in the disk cache
+    (:func:`crib_stats.runtime.disk.disk_cached`, keyed by the kernels' and this module's code
+    and the committed file's bytes), so a process after the first only reads it."""
+    import sys
+
+    from crib_stats.model import variants
+    from crib_stats.runtime.disk import disk_cached
+
+    from . import model as gm
 
     path = _committed_path(variant, discard)
+    names = ("values", "se", "length", "pone_points_se", "skunk_any_se", "heels_near")
+
+    def compute():
+        model, _ = gm.load(path)
+        arrays = board_arrays(solve(model, target=target))
+        return tuple(np.asarray(arrays[k]) for k in names)
+
+    got = disk_cached(f"board_{variant}_{discard}_{target}", compute,
+                      modules=[sys.modules[__name__], gm, variants], inputs=[path])
+    return dict(zip(names, got))
+
+
+_SOLVED: dict = {}
+
+
+def _other_target(variant: str, discard: str, target: int | None) -> dict | None:
+    """The board's arrays of the committed model to ``target`` when it is not the variant's
+    default (:func:`_solved_arrays`, once a process), else None: the file holds that board."""
+    v = board_variant(variant, target)
+    if v.target == v.targets[0]:
+        return None
+    key = (v.name, discard, v.target)
+    if key not in _SOLVED:
+        _SOLVED[key] = _solved_arrays(v.name, discard, v.target)
+    return _SOLVED[key]
+
+
+def committed(variant: str = "six-card", discard: str = "objective", target: int | None = None) -> Board:
+    """The board of the committed deal model (data/game_VARIANT[_DISCARD].npz) to ``target``
+    (None: the variant's default): at the default target the file's own board, read without
+    running anything; at another (six-card to 91 or 61) solved from the file's counts once a
+    machine and then read from the disk cache (:func:`_solved_arrays`)."""
+    from .model import load
+
     start = time.perf_counter()
-    model, rest = load(path)
-    return from_arrays(model, rest, time.perf_counter() - start)
+    model, rest = load(_committed_path(board_variant(variant, target).name, discard))
+    other = _other_target(variant, discard, target)
+    return from_arrays(model, rest if other is None else other, time.perf_counter() - start)
 
 
 def committed_meta(variant: str = "six-card", discard: str = "objective") -> dict:
     """What made the committed board (:meth:`.model.DealModel.meta`: variant, deals, seed,
-    discard, play, groups), read without the counts."""
+    discard, play, groups), read without the counts: the same deal model at every target."""
     import json
 
     with np.load(_committed_path(variant, discard)) as z:
         return json.loads(bytes(z["meta"]).decode())
 
 
-def committed_tables(variant: str = "six-card", discard: str = "objective") -> tuple[np.ndarray, np.ndarray]:
-    """The committed board's ``values`` and ``se`` alone (as :class:`Board` has them), without
-    the deal model's counts: a third of the time of :func:`committed`."""
+def committed_tables(variant: str = "six-card", discard: str = "objective",
+                     target: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The committed board's ``values`` and ``se`` alone (as :class:`Board` has them) to
+    ``target``, without the deal model's counts: a third of the time of :func:`committed`
+    at the default target."""
+    other = _other_target(variant, discard, target)
+    if other is not None:
+        return bounded(other["values"]), other["se"]
     with np.load(_committed_path(variant, discard)) as z:
         return bounded(z["values"]), z["se"]

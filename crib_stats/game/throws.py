@@ -40,8 +40,8 @@ import numpy as np
 from crib_stats.core.cards import Card, format_cards, parse_n
 from crib_stats.model.variants import SKUNK_POINTS, WIN_POINTS
 
-from .board import Board, check_position, committed_meta, committed_tables, kernel_tables
-from .model import GameError, deal_inputs, check_variant
+from .board import Board, board_variant, check_position, committed_meta, committed_tables, kernel_tables
+from .model import GameError, deal_inputs
 
 _BOARD_INPUTS: dict = {}
 
@@ -140,10 +140,11 @@ class BoardAnalysis:
         return replace(self, throws=shown, hidden_points=hidden)
 
 
-def _board_tables(b: Board | None, variant: str) -> np.ndarray:
+def _board_tables(b: Board | None, variant: str, target: int | None = None) -> np.ndarray:
     """The kernels' board (:func:`.board.kernel_tables`) of ``b``, or of the committed board
-    read alone (its values and errors, not the whole deal model: 50 ms less a process)."""
-    values, se = committed_tables(variant) if b is None else (b.values, b.se)
+    to ``target`` read alone (its values and errors, not the whole deal model: 50 ms less a
+    process)."""
+    values, se = committed_tables(variant, target=target) if b is None else (b.values, b.se)
     return kernel_tables(values, se)
 
 
@@ -260,11 +261,12 @@ def _stratified(v, unseen: np.ndarray, seed: int, accuracy: float, common: tuple
 
 
 def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
-                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None):
+                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, target: int | None = None):
     """The checks :func:`score_throws` makes before any kernel runs (plain Python): the variant
-    and the parsed deal. Raises the :class:`GameError` it would; the server calls it on its
-    event loop so that a request it would refuse never waits for the heavy pool."""
-    v = check_variant(variant, "discard --score")
+    played to ``target`` (None: its default) and the parsed deal. Raises the :class:`GameError`
+    it would; the server calls it on its event loop so that a request it would refuse never
+    waits for the heavy pool."""
+    v = board_variant(board_variant(variant, where="discard --score").name, target, "discard --target")
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
     check_position(mine, theirs, v.target, role, where="discard --score", deals="this deal")
     if not (0 < accuracy < 1):
@@ -278,23 +280,27 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
 
 def throws_view(view, seed: int = DEFAULT_SEED) -> "BoardAnalysis":
     """:func:`score_throws` at a discard decision of a seat's :class:`~crib_stats.model.view.View`:
-    every throw of its hand by P(win) at its scores, on ``seed`` (the players and the reviews
-    ask this)."""
+    every throw of its hand by P(win) at its scores, to its game's target, on ``seed`` (the
+    players and the reviews ask this)."""
     return score_throws(view.hand, "dealer" if view.dealer else "pone", view.score, view.opponent_score, view.variant,
-                        seed=seed)
+                        seed=seed, target=view.target)
 
 
 def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
-                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None
-                 ) -> BoardAnalysis:
+                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None,
+                 target: int | None = None) -> BoardAnalysis:
     """Every throw of ``cards`` at (mine, theirs) as ``role`` this deal, valued by P(win) (see
-    the module docstring). ``hands``: a fixed number of opponent hands instead of sampling to
-    ``accuracy``; ``board``: the board of later deals (default: the committed one)."""
+    the module docstring) in the game to ``target`` (None: the variant's default). ``hands``: a
+    fixed number of opponent hands instead of sampling to ``accuracy``; ``board``: the board of
+    later deals (default: the committed one to ``target``; a given board has its own target)."""
     from crib_stats.discard.analysis import analyse
     from crib_stats.kernels import boardthrow as kt
 
     start = time.perf_counter()
-    v, dealt = check_inputs(cards, role, mine, theirs, variant, seed=seed, accuracy=accuracy, hands=hands)
+    if board is not None:
+        target = board.target
+    v, dealt = check_inputs(cards, role, mine, theirs, variant, seed=seed, accuracy=accuracy, hands=hands,
+                            target=target)
     k = board_inputs(v.name)
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
@@ -302,8 +308,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     codes = np.array([c.code for c in srt], np.int64)
     held = set(codes.tolist())
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
-    tab = _board_tables(board, v.name)
-    target, skunk = (board.target, board.skunk) if board is not None else (v.target, v.skunk)
+    tab = _board_tables(board, v.name, v.target)
+    target, skunk = v.target, v.skunk
     my_role = 1 if role == "dealer" else 2
     keeps = kernel_keeps(v.kept)
     mine_tab, rows, pre, done, q_points = kt.deal_setup(codes, throws, k["hand_table"], keeps, my_role, int(mine),

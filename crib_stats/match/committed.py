@@ -100,12 +100,13 @@ DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "p
                  "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins")
 
 
-def board_first_dealer(variant: str) -> tuple[float, float]:
-    """The committed board's P(the first dealer wins) at the game's start, and its error."""
+def board_first_dealer(variant: str, target: int | None = None) -> tuple[float, float]:
+    """The committed board's P(the first dealer wins) at the start of the game to ``target``
+    (None: the variant's default), and its error."""
     from crib_stats.game.board import ROWS, committed_tables, rules
 
-    values, se = committed_tables(variant)
-    dealer, pone = rules(variant)["start"]  # the dealer's score, the pone's (3 for last, five-card)
+    values, se = committed_tables(variant, target=target)
+    dealer, pone = rules(variant, target)["start"]  # the dealer's score, the pone's (3 for last, five-card)
     r = ROWS.index("win")
     return float(values[r, dealer, pone]), float(se[r, dealer, pone])
 

@@ -28,10 +28,10 @@ Each decision of a record is rebuilt as the view it was made from
 Each decision also carries its ``rank`` among the choices by P(win) (1: none better; equal
 P(win)s share a rank) and the number of ``choices`` ranked.
 
-Every variant's records are read. The engine's figures exist where a board is committed (the
-two-player games at their default targets, :func:`crib_stats.game.board.has_board`; muggins does
-not change them): elsewhere (three or four players, the six-card game to 61 or 91) a throw or a
-card is listed with what was made and is not valued (``method`` says why), and counts in no
+Every variant's records are read. The engine's figures exist where there is a board (the
+two-player games at every target, each valued on the board to its own target,
+:func:`crib_stats.game.board.has_board`; muggins does not change them): elsewhere (three or four
+players) a throw or a card is listed with what was made and is not valued (``method`` says why), and counts in no
 total. With muggins a claim (``count``) is reviewed against the true count and a call
 (``muggins``) against the points missed: what the seat left on the table, in points
 (``points_missed``), never a P(win).
@@ -152,8 +152,7 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
     if points:
         return _review_points(view, int(made), common, unvalued)
     if not has_board(get_variant(view.variant, view.target)):
-        why = "three or four players" if len(view.seats) > 2 else f"the {view.variant} game to {view.target}"
-        return unvalued(f"not valued: no board is committed for {why} (the engine plays by points there)")
+        return unvalued("not valued: no board for three or four players (the engine plays by points there)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "

@@ -23,8 +23,9 @@ the record says so.
 
 Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a throw).
 
-Where no board is committed (:func:`crib_stats.game.board.has_board`: the two-player games at
-other targets, three and four players) it plays as the points player does (:mod:`.points`:
+The board is the game's own, to the view's target (``view.target``: the six-card game to 121,
+91 or 61, the five-card game to 61). Where there is no board (:func:`crib_stats.game.board.has_board`:
+three and four players) it plays as the points player does (:mod:`.points`:
 the throw of greatest net, the play by the advisor's E[points], greedy's card with more than two
 players), and each note says so.
 """
@@ -61,7 +62,7 @@ class EnginePlayer:
 
     def discard(self, view: View) -> Answer:
         """``discard --score``'s first throw at the view's scores, with its P(win) in the note (the
-        points player's throw where no board is committed)."""
+        points player's throw where there is no board)."""
         if not self._board(view):
             a = PointsPlayer().discard(view)
             return Answer(a.choice, f"{a.note} (points: no board for this game)")
@@ -72,7 +73,7 @@ class EnginePlayer:
 
     def play(self, view: View) -> Answer:
         """``advise --score``'s first card, with its P(win) in the note (the points player's card
-        where no board is committed)."""
+        where there is no board)."""
         if len(view.legal) == 1:
             return Answer(view.legal[0], "the only card that fits")
         if not self._board(view):

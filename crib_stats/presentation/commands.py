@@ -72,7 +72,7 @@ def _cmd_discard(args) -> int:
     need = whole_number(args.need, "--need")
     top = whole_number(args.top, "--top", 1)
     options.discard_by_points(need=need, rank_by=args.rank_by, pegging=args.pegging, peg_opponent=args.peg_opponent,
-                              seed=args.seed, accuracy=args.accuracy)
+                              seed=args.seed, accuracy=args.accuracy, target=args.target)
     io.check_png(args.plot, args.force)
     analysis = discard.analyse(args.cards, role=args.role, variant=args.variant, crib_model=args.crib_model,
                                starter=args.starter, need=need, rank_by=args.rank_by, pegging=args.pegging,

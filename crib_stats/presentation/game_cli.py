@@ -32,9 +32,9 @@ def _board_play(args) -> int:
     if others:
         raise UsageError(f"game --board-play: {', '.join(others)} cannot go with --board-play: its games are played "
                          "from the start, deal after deal, under the committed model")
-    if args.variant != "six-card" or args.discard != "objective":
-        raise UsageError("game --board-play: --variant and --discard cannot go with --board-play: it is measured in "
-                         "the six-card game with objective discards")
+    if args.variant != "six-card" or args.discard != "objective" or args.target is not None:
+        raise UsageError("game --board-play: --variant, --target and --discard cannot go with --board-play: it is "
+                         "measured in the six-card game to 121 with objective discards")
     if args.board_play == "committed":
         if args.seed != "0" or args.shards or args.scheduler or args.fresh or args.out:
             raise UsageError("game --board-play: --seed, --shards, --scheduler, --fresh and --out go with "
@@ -62,15 +62,18 @@ def _board_play(args) -> int:
     return 0
 
 
-def out_names(variant: str, discard: str, deals: int | None, seed: int) -> tuple[str, str]:
+def out_names(variant: str, discard: str, deals: int | None, seed: int, target: int | None = None) -> tuple[str, str]:
     """The names ``game --out`` writes (the table, the deal model): the committed model's
     (``game_table_six-card.csv``, ``game_six-card.npz``) for the committed deals and seed, else
-    names that say which deals made them (``game_table_six-card_20000-deals_seed-3.csv``)."""
+    names that say which deals made them (``game_table_six-card_20000-deals_seed-3.csv``); a
+    target other than the variant's default is named too (``game_table_six-card_to-61.csv``)."""
     from crib_stats.game.model import COMMITTED_DEALS, DEFAULT_SEED, data_name
 
     stem = data_name(variant, discard).removesuffix(".npz")
     if deals is not None and (deals, seed) != (COMMITTED_DEALS, DEFAULT_SEED):
         stem += f"_{deals}-deals_seed-{seed}"
+    if target is not None:
+        stem += f"_to-{target}"
     return f"game_table_{stem.removeprefix('game_')}.csv", f"{stem}.npz"
 
 
@@ -84,7 +87,9 @@ def run(args) -> int:
     if args.board_play is not None:
         return _board_play(args)
     at = None if args.at is None else tuple(_whole(x, "--at") for x in args.at)
-    v = options.game_position(args.variant, args.discard, at, args.role)
+    target = _whole(args.target, "--target", 1)
+    v = options.game_position(args.variant, args.discard, at, args.role, target)
+    other = v.target if v.target != v.targets[0] else None  # a target the committed file has no board of
     deals = _whole(args.deals, "--deals", 40)
     seed = _whole(args.seed, "--seed", 0)
     workers = _whole(args.workers, "--workers", 1)
@@ -92,11 +97,11 @@ def run(args) -> int:
     if deals is None and (args.scheduler or args.workers or args.shards or args.fresh or args.seed != "0"):
         raise UsageError("game: --seed, --scheduler, --workers, --shards and --fresh go with --deals N")
     io.check_png(args.plot, args.force)
-    table, data = out_names(v.name, args.discard, deals, seed)
+    table, data = out_names(v.name, args.discard, deals, seed, other)
     names = [table] + ([data] if deals is not None else [])
     out = io.OutputDir(args.out, names) if args.out is not None else None
     if deals is None:
-        board = gb.committed(v.name, args.discard)
+        board = gb.committed(v.name, args.discard, v.target)
         model = None
     else:
         from crib_stats.game.model import deal_model
@@ -105,7 +110,7 @@ def run(args) -> int:
         model = deal_model(v, deals, seed, discard=args.discard, scheduler=args.scheduler, workers=workers,
                            parts=shards or 1, fresh=args.fresh,
                            progress=bar_if_tty(f"{v.name} deals", "shards"))
-        board = gb.solve(model)
+        board = gb.solve(model, target=v.target)
     if at is not None:
         pos = board.position(at[0], at[1], args.role)
         text = json.dumps(rg.position_json(board, pos)) if args.json else None
@@ -119,8 +124,9 @@ def run(args) -> int:
     else:
         say(rg.headline_text(board))
     if out is not None:
-        command = (f"crib-stats game --variant {v.name}" + (f" --discard {args.discard}" if args.discard != "objective"
-                   else "") + (f" --deals {deals} --seed {seed}" if deals else ""))
+        command = (f"crib-stats game --variant {v.name}" + (f" --target {other}" if other else "")
+                   + (f" --discard {args.discard}" if args.discard != "objective" else "")
+                   + (f" --deals {deals} --seed {seed}" if deals else ""))
         made = (f"{board.meta['deals']:,} deals, seed {board.meta['seed']}, {args.discard} discards, greedy play"
                 + ("; the committed model" if deals is None else ""))
         out.write(table, rg.table_csv(board), command + " --out DIR",
@@ -162,9 +168,11 @@ def discard_for_the_board(args) -> int:
         except ValueError:
             raise UsageError(f"--accuracy takes a number such as 0.002, got {str(args.accuracy)[:12]!r}") from None
     top = whole_number(args.top, "--top", 1)
+    target = whole_number(args.target, "--target", 1)
     first_run_note("discard --score")
     analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
-                                         seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy)
+                                         seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy,
+                                         target=target)
     if analysis.capped:
         warn(f"--accuracy {accuracy:g} not reached: {analysis.capped} stopped the sampling at a largest standard "
              f"error of P(win) of {analysis.reached_se:.2g}")
@@ -181,8 +189,9 @@ def advise(args) -> int:
     score = None
     if args.score is not None:
         score = (whole_number(args.score[0], "advise --score MINE"), whole_number(args.score[1], "advise --score THEIRS"))
+    target = whole_number(args.target, "advise --target", 1)
     first_run_note("advise --score" if score is not None else "advise")
     a = advise_play(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
-                    score=score, variant=args.variant, when_no_hand=args.when_no_hand)
+                    score=score, variant=args.variant, when_no_hand=args.when_no_hand, target=target)
     say(dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
     return EXIT_OK

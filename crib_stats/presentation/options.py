@@ -21,10 +21,13 @@ def need_role(command: str, role: str | None) -> None:
 
 
 def discard_by_points(*, need: int | None, rank_by: str | None, pegging: str | None, peg_opponent: str | None,
-                      seed, accuracy) -> None:
+                      seed, accuracy, target=None) -> None:
     """``discard`` without ``--score``: the options that need another."""
     if seed is not None or accuracy is not None:
         raise UsageError("discard: --seed and --accuracy go with --score MINE THEIRS")
+    if target is not None:
+        raise UsageError("discard: --target goes with --score MINE THEIRS (a throw's points do not depend on the "
+                         "target)")
     if rank_by == "need" and need is None:
         raise UsageError("discard: --rank-by need needs --need N")
     if peg_opponent is not None and pegging is None:
@@ -51,16 +54,19 @@ def discard_for_the_board(*, need, rank_by, pegging, peg_opponent, starter, crib
                          "the deal under has its own crib (the opponent's real throw) and play (greedy)")
 
 
-def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: str | None):
-    """``game``'s variant, discard policy and position (``--at MINE THEIRS`` with ``--dealer`` or
-    ``--pone``), checked in the command's order; returns the variant."""
+def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: str | None,
+                  target: int | None = None):
+    """``game``'s variant, discard policy, target (None: the variant's default) and position
+    (``--at MINE THEIRS`` with ``--dealer`` or ``--pone``), checked in the command's order;
+    returns the variant played to the target."""
     from crib_stats.game import board as gb
-    from crib_stats.game.model import check_policies, check_variant
+    from crib_stats.game.model import check_policies
 
-    v = check_variant(variant)
+    v = gb.board_variant(variant)
     check_policies(discard, "greedy", v.name)
+    v = gb.board_variant(v.name, target, "game --target")
     if at is not None:
-        gb.check_position(at[0], at[1], gb.rules(v.name)["target"], role or "dealer")
+        gb.check_position(at[0], at[1], v.target, role or "dealer")
         if role is None:
             raise UsageError("game --at: say who deals next: --dealer (you) or --pone (the opponent)")
     elif role is not None:

@@ -374,7 +374,7 @@ def test_refusals_give_reasons_that_apply(cli):
     assert code == 2 and "--csv cannot go with --board-play: it prints a summary of whole games" in err
     assert "six-card games" not in err
     code, out, err = cli("game", "--board-play", "--variant", "five-card")
-    assert code == 2 and "measured in the six-card game with objective discards" in err
+    assert code == 2 and "measured in the six-card game to 121 with objective discards" in err
 
 
 @pytest.mark.slow  # over 2 s on 2 cores

@@ -238,3 +238,31 @@ def test_deals_are_numbered_from_1_for_people_and_from_0_in_the_json(reviewed):
     assert not costly or costly[0].split()[2] in ("1", "2")
     assert sorted({d["deal"] for s in review_json(reviewed)["seats"] for d in s["decisions"]}) == [0, 1]
     assert "deal: from 1" in " ".join(text.split())
+
+
+@pytest.mark.slow  # about 2 s on 2 cores
+def test_a_game_to_61_is_valued_on_the_board_to_61_and_three_players_are_not():
+    """The review of a six-card game to 61 values every decision on the board to 61 (the throw
+    as discard --score --target 61 ranks it, the card as advise --score to 61); with three
+    players, who have no board, a decision is listed and not valued."""
+    from crib_stats.model.variants import variant
+
+    rec = short_record(1, variant("six-card", 61))
+    assert rec["target"] == 61
+    views = decision_views(rec, DEALER)
+    reviewed = review_game(rec, DEALER)
+    (seat,) = reviewed.seats
+    for r, (_, _, _, view) in zip(seat.decisions, views):
+        if r.kind == "discard":
+            a = throws_view(view, decision_seed("review/0", view))
+            assert a.target == 61 and r.p_win_best == a.best.p_win
+        elif not r.forced:
+            a = advise_view(view, score=True)
+            assert a.target == 61 and r.p_win_best == max(p.p_win for p in a.plays)
+    assert any(r.kind == "play" and not r.forced for r in seat.decisions)
+    assert all(r.p_win_made is not None for r in seat.decisions if not r.forced)
+    three = Game("three-player", 4, 0)
+    turn = three.to_act()
+    answer = GreedyPlayer().discard(three.view(turn.seat))
+    r = review_view(three.view(turn.seat), getattr(answer, "choice", answer))
+    assert r.p_win_made is None and r.method.startswith("not valued: no board for three or four players")

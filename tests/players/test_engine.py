@@ -1,11 +1,14 @@
 """The ``engine`` player: its throw is discard --score's best at the view's scores on a seed
 digested from its seeds and the position (so reproducible), its card advise --score's best; a
-card that alone fits asks nothing; where every card wins (or loses) alike it takes the best for
+card that alone fits asks nothing; in a game to 61 or 91 both are on the board to that target;
+where every card wins (or loses) alike it takes the best for
 points; it plays whole games in both variants (the five-card first pone's 3 for last in its
 first position); and against random, whose throws break its posterior at every deal, it never
 fails."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -43,6 +46,43 @@ def test_the_throw_is_discard_scores_best_on_a_seed_of_the_position():
     assert f"seed {seed}," not in other.discard(view).note  # another player's seed, another sample
     g.apply(PONE, answer.choice)
     assert advice.decision_seed("engine/1/77", g.view(DEALER)) != seed  # another position, another seed
+
+
+@pytest.mark.slow  # over 2 s on 2 cores
+@pytest.mark.parametrize("target", [61, 91])
+def test_at_a_target_the_throw_is_discard_scores_and_the_card_advise_scores_to_it(cli, monkeypatch, target):
+    """In a game to 61 or 91 the engine throws discard --score --target's first throw (the
+    command, on the engine's decision seed) and plays advise --score's best card on the board
+    to that target, not the 121 board's."""
+    from crib_stats.model.variants import variant
+
+    g = Game(variant("six-card", target), 5, 0)
+    g.scores[DEALER], g.scores[PONE] = target - 20, target - 14
+    view = g.view(PONE)
+    assert view.target == target
+    p = EnginePlayer(1)
+    p.new_game(PONE, "six-card", target, 77)
+    answer = p.discard(view)
+    seed = advice.decision_seed("engine/1/77", view)
+    code, out, _ = cli("discard", *(str(c) for c in view.hand), "--pone", "--score", str(target - 14),
+                       str(target - 20), "--target", str(target), "--seed", str(seed), "--json")
+    best = json.loads(out)["throws"][0]
+    assert code == 0 and {str(c) for c in answer.choice} == set(best["throw"])
+    assert answer.note.startswith(f"P(win) {best['p_win']:.4f} ± {best['p_win_se']:.4f} ")
+    at_121 = score_throws(view.hand, "pone", target - 14, target - 20, "six-card", seed=seed)
+    assert abs(at_121.best.p_win - best["p_win"]) > 0.01  # another game's board
+
+    def check(view, answer):
+        a = advise_view(view, score=True)
+        assert a.target == target
+        p_win = {p.card: p.p_win for p in a.plays}
+        assert p_win[str(answer.choice)] == max(p_win.values())
+        assert answer.note == f"P(win) {a.plays[0].p_win:.4f} (advise --score)"
+
+    g = Game(variant("six-card", target), 2, 0)
+    g.scores[DEALER], g.scores[PONE] = target - 30, target - 25
+    asked, _ = check_seat_plays(g, {DEALER: EnginePlayer(), PONE: GreedyPlayer()}, DEALER, 1, monkeypatch, check)
+    assert asked >= 1
 
 
 def test_the_play_is_advise_scores_best_and_a_lone_card_asks_nothing(monkeypatch):

@@ -1,4 +1,4 @@
-"""The grammar of the commands on the game to 121: ``game``."""
+"""The grammar of the commands on the game to the target: ``game``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ GAME_DESCRIPTION = ("The chance of winning from every board position (your score
                "Reads the committed model (crib_stats/data/game_VARIANT.npz) unless --deals N asks\n"
                "for a new one (resumable after a kill, --scheduler for Dask).")
 GAME_EXAMPLES = ["crib-stats game", "crib-stats game --at 104 110 --dealer", "crib-stats game --at 35 37 --pone --json",
+                 "crib-stats game --target 61 --at 50 45 --dealer",
             "crib-stats game --csv > board.csv", "crib-stats game --out tables/ --plot board.png",
             "crib-stats game --deals 1000000 --seed 7 --scheduler local"]
 
@@ -26,6 +27,9 @@ def add(sub) -> None:
     role.add_argument("--pone", action="store_const", const="pone", dest="role",
                       help="with --at: the opponent deals next")
     g.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
+    g.add_argument("--target", metavar="POINTS",
+                   help="the game's target: six-card 121 (default), 91 or 61 (the same deal model, solved to that "
+                        "target with its skunk lines); five-card 61")
     g.add_argument("--discard", default="objective", metavar="POLICY",
                    help="objective (default: the sweep's, dealer max E[hand] + E[crib], pone max E[hand] - E[crib]) "
                         "or equilibrium (six-card: the solved discard game's purified strategy picks the thrown "

@@ -44,7 +44,8 @@ def add(sub) -> None:
                  "crib-stats discard 5h 6h 7c jd qs kd --dealer --starter 4c",
                  "crib-stats discard 5h 6h 7c jd qs kd --pone --pegging greedy \\\n"
                  "      --peg-opponent equilibrium",
-                 "crib-stats discard 5h 6h 7c jd qs kd --dealer --score 118 116"],
+                 "crib-stats discard 5h 6h 7c jd qs kd --dealer --score 118 116",
+                 "crib-stats discard 5h 6h 7c jd qs kd --pone --score 50 52 --target 61"],
                 CARDS_HELP)
     d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
@@ -71,6 +72,8 @@ def add(sub) -> None:
                    help="discard for the board: rank the throws by P(win the game) from this score (yours, the "
                         "opponent's; --dealer: you deal this deal), the deal played out under the game model and "
                         "later deals by its board (six-card, five-card; default crib model and no --pegging)")
+    d.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "
+                   "91 or 61; five-card 61)")
     d.add_argument("--seed", metavar="S", help="with --score: the seed of the opponent hands' suits (default 0)")
     d.add_argument("--accuracy", metavar="SE", help="with --score: the largest standard error of P(win) "
                    "(default 0.002)")

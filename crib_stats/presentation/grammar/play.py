@@ -66,5 +66,7 @@ def add(sub) -> None:
                         "the answer says so)")
     a.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
                    help="the score now (pegged points included): add each card's P(win) of the game")
+    a.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "
+                   "91 or 61; five-card 61)")
     a.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
     a.add_argument("--json", action="store_true", help="print one JSON object")

@@ -30,7 +30,7 @@ def advise_text(a) -> str:
         lines.append(wrap(f"  widened: no hand the {a.policy} policy throws fits the play, so every hand that "
                           "fits, every throw of it, counts the same", indent=4))
     if a.score is not None:
-        lines.append(f"  score: you {a.score[0]}, the opponent {a.score[1]}")
+        lines.append(f"  score: you {a.score[0]}, the opponent {a.score[1]} (to {a.target})")
     lines.append("")
     board = a.score is not None
     head = f"{'card':<5} {'E[you - them]':>14} {'gives up':>9}" + (f" {'P(win)':>8} {'±':>7}" if board else "")

@@ -46,9 +46,11 @@ def assumes(board) -> dict:
     m = board.meta
     if board.double:
         skunk = f"skunk: the loser below {board.skunk} (double skunk below {board.double})"
-    else:
+    elif board.start[1]:  # the five-card game
         skunk = (f"a lurch: the loser below {board.skunk}; the play stops at the first go or 31; the first deal's "
                  "pone pegs 3 for last")
+    else:
+        skunk = f"skunk: the loser below {board.skunk} (no double skunk to {board.target})"
     return {"deals": f"{m['deals']:,} random deals (seed {m['seed']}) of twelve cards and a starter, each played "
                      "out exactly",
             "discard": DISCARD_TEXT[m["discard"]], "pegging": f"{m['play']} (both players)", "order": ORDER,
@@ -68,8 +70,18 @@ def _pm(x: float, se: float, pct: bool = True) -> str:
     return f"{x:8.4f} ± {se:.4f}"
 
 
+def at_default_target(board) -> bool:
+    """Whether ``board`` is its variant's game at the default target (six-card 121, five-card
+    61), where the published figures (:data:`PUBLISHED`) and their cells apply."""
+    from crib_stats.model.variants import variant
+
+    return board.target == variant(board.variant).target
+
+
 def headline_figures(board) -> dict:
     h = board.headline()
+    if not at_default_target(board):  # the published cells are of the game to the default target
+        return h
     if board.variant == "six-card":
         p = board.position(35, 37, "dealer")
         h["cell_35_37"] = (p["p_win"], p["p_win_se"])
@@ -77,6 +89,12 @@ def headline_figures(board) -> dict:
         p = board.position(58, 57, "dealer")
         h["cell_58_57"] = (p["p_win"], p["p_win_se"])
     return h
+
+
+def published(board) -> list:
+    """The published figures beside ``board``'s (:data:`PUBLISHED`): none at a target other
+    than the variant's default, which nobody has published."""
+    return PUBLISHED[board.variant] if at_default_target(board) else []
 
 
 def _words(board) -> tuple[str, str, str, str]:
@@ -107,16 +125,16 @@ def headline_text(board) -> str:
               f"  deals a game, mean           {_pm(*h['deals_mean'], pct=False)}",
               f"  deals a game, median         {h['deals_median']:3d}",
               f"  first dealer's game points   {_pm(*h['game_points_first_dealer'], pct=False)}"]
-    if board.variant == "six-card":
+    if "cell_35_37" in h:
         lines.append(f"  dealer 35, pone 37: dealer   {_pm(*h['cell_35_37'])}")
-    else:
+    elif "cell_58_57" in h:
         lines.append(f"  dealer 58, pone 57: dealer   {_pm(*h['cell_58_57'])}")
     lines += ["", "points a deal (mean ± se over the model's deals)"]
     for key, label in SEAT_ROWS:
         mean, se = board.seats[key]
         lines.append(f"  {label:<26} {_pm(float(mean), se, pct=False)}")
-    lines += ["", PUBLISHED_HEAD]
-    for label, value, key in PUBLISHED[board.variant]:
+    lines += ["", PUBLISHED_HEAD] if published(board) else []
+    for label, value, key in published(board):
         ours = h[key][0]
         shown = f"{100 * value:.1f}%" if value < 1 else f"{value:g}"
         mine = f"{100 * ours:.2f}%" if value < 1 else f"{ours:.2f}"
@@ -126,7 +144,8 @@ def headline_text(board) -> str:
 
 def position_text(board, pos: dict) -> str:
     who = "you deal next" if pos["deals_next"] == "me" else "the opponent deals next"
-    lines = [f"== crib-stats game: {board.variant}, you at {pos['mine']}, the opponent at {pos['theirs']}, {who}",
+    game = board.variant + ("" if at_default_target(board) else f" to {board.target}")
+    lines = [f"== crib-stats game: {game}, you at {pos['mine']}, the opponent at {pos['theirs']}, {who}",
              f"  P(win)                  {_pm(pos['p_win'], pos['p_win_se'])}",
              f"  {_words(board)[2]:<24}{_pm(pos['p_win_skunk'], pos['p_win_skunk_se'])}",
              f"  {_words(board)[3]:<24}{_pm(pos['p_skunked'], pos['p_skunked_se'])}",
@@ -168,7 +187,7 @@ def headline_json(board) -> dict:
     return {**header("game", board.variant), "model": _model_json(board), "figures": figures,
             "points_a_deal": _seats_json(board),
             "published": [{"figure": label, "value": value, "computed": h[key][0]}
-                          for label, value, key in PUBLISHED[board.variant]],
+                          for label, value, key in published(board)],
             "deals_distribution": [float(x) for x in board.length]}
 
 
