@@ -80,7 +80,7 @@ def write_record(path: str, argv: list[str], load: float) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="skip the deal odds and the cold-cache run")
     ap.add_argument("--startup", action="store_true", help="only the start-up rows (#18 item 4)")
     ap.add_argument("--board", action="store_true", help="only the discard --score rows (#22)")
