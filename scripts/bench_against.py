@@ -41,7 +41,7 @@ def run(tree: str, argv: list[str]) -> tuple[float, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the earlier revision (a commit, tag or branch)")
     ap.add_argument("--repeat", type=int, default=2, help="timed runs per revision and command (best kept)")
     ap.add_argument("--only", nargs="+", choices=sorted(COMMANDS), help="time only these commands")

@@ -1,4 +1,5 @@
-/* The naive baseline of scripts/bench.py: one six-card discard analysed the obvious way in C.
+/* The naive baseline of scripts/bench.py's discard rows (scripts/bench_discard.py): one six-card
+ * discard analysed the obvious way in C.
  *
  * For each of the 15 throws, every starter among the 46 unseen cards and every pair of the
  * opponent's crib cards among the 45 left: score the kept hand with the starter and the crib
