@@ -98,7 +98,7 @@ def test_a_local_process_cluster_gives_the_in_process_answer(name, in_process):
 CUT_DEALS = DEALS
 CHILD = """
 import sys, time
-sys.path.insert(0, {tests!r})
+sys.path[:0] = [{tests!r}, {helpers!r}]  # this module, and the helpers at tests/ it imports
 from crib_stats.game import peg_rules
 from studies import advise_value
 from test_advise_jobs import JOBS
@@ -127,7 +127,7 @@ def test_ctrl_c_mid_way_loses_nothing_and_a_rerun_resumes(name, in_process, tmp_
     cache = tmp_path / "cache"
     root = TESTS.parents[1]
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    script = CHILD.format(tests=str(TESTS), name=name, deals=CUT_DEALS, cache=str(cache))
+    script = CHILD.format(tests=str(TESTS), helpers=str(TESTS.parent), name=name, deals=CUT_DEALS, cache=str(cache))
     with started([sys.executable, "-c", script], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                  text=True) as proc:
         assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is

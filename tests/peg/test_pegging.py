@@ -275,7 +275,7 @@ def test_cli_bad_input(cli, argv, fragment):
 
 def _committed(name):
     import os
-    with open(os.path.join(os.path.dirname(__file__), "..", "crib_stats", "data", name)) as fh:
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "crib_stats", "data", name)) as fh:
         return json.load(fh)
 
 

@@ -648,7 +648,7 @@ def test_make_run_installs_the_web_extra_from_this_checkout():
 
     if shutil.which("make") is None:
         pytest.skip("no make")
-    dry = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     lines = dry.splitlines()
     install = [x for x in lines if "pip install" in x and "--upgrade pip" not in x]
     assert install == [".venv/bin/python -m pip install --quiet -e '.[web]'"], dry
