@@ -51,19 +51,23 @@ def closed(schema):
     """The schema with ``additionalProperties: false`` wherever an object lists its properties
     and leaves the rest open by saying nothing."""
     schema = copy.deepcopy(schema)
-
-    def walk(node):
-        if isinstance(node, dict):
-            if node.get("type") == "object" and "properties" in node and not any(k in node for k in OPEN_ENDED):
-                node["additionalProperties"] = False
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(schema)
+    for node in objects(schema):
+        if node.get("type") == "object" and "properties" in node and not any(k in node for k in OPEN_ENDED):
+            node["additionalProperties"] = False
     return schema
+
+
+def objects(node):
+    """Every JSON object in a document, the document first, depth first."""
+    if isinstance(node, dict):
+        yield node
+        children = list(node.values())
+    elif isinstance(node, list):
+        children = node
+    else:
+        return
+    for child in children:
+        yield from objects(child)
 
 
 @lru_cache(maxsize=2)

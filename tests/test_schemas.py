@@ -50,18 +50,9 @@ def test_every_schema_is_a_valid_draft_2020_12_schema_whose_references_resolve()
         jsonschema.Draft202012Validator.check_schema(doc)
         assert doc.get("title") and (name == "common.schema.json" or doc.get("description")), name
         resolver = schemas.registry(False).resolver(base_uri=schemas.BASE + name)
-
-        def walk(node):
-            if isinstance(node, dict):
-                if "$ref" in node:
-                    resolver.lookup(node["$ref"])  # raises when it does not resolve
-                for value in node.values():
-                    walk(value)
-            elif isinstance(node, list):
-                for value in node:
-                    walk(value)
-
-        walk(doc)
+        for node in schemas.objects(doc):
+            if "$ref" in node:
+                resolver.lookup(node["$ref"])  # raises when it does not resolve
 
 
 def test_the_record_schema_refuses_what_the_referee_refuses():

@@ -272,6 +272,18 @@ def start_serve(db: Path, port: int) -> subprocess.Popen:
     raise AssertionError("serve did not start: " + "".join(lines))
 
 
+def stop_serve(proc: subprocess.Popen) -> None:
+    """Ctrl-C to a server :func:`start_serve` started, killed if it has not stopped in a minute."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    if proc.stdout and not proc.stdout.closed:
+        proc.stdout.close()
+
+
 @pytest.mark.slow
 def test_a_server_killed_mid_game_resumes_it_in_the_browser(browser, tmp_path):  # noqa: F811
     db, port = tmp_path / "games.sqlite", free_port()
@@ -304,10 +316,5 @@ def test_a_server_killed_mid_game_resumes_it_in_the_browser(browser, tmp_path): 
         context.close()
         assert problems == []
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_serve(proc)
         proc.stdout.close()

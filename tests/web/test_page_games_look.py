@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow
 
 from test_page import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
 from test_games_api import play_through  # noqa: E402
-from test_page_games import READY, decide, free_port, new_game_by, open_page, start_serve, state  # noqa: E402
+from test_page_games import READY, decide, free_port, new_game_by, open_page, start_serve, state, stop_serve  # noqa: E402
 
 from crib_stats.match.review import DecisionReview, decision_views  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
@@ -303,11 +303,4 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
         context.close()
         assert problems == []
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=60)
-        except Exception:  # noqa: BLE001
-            proc.kill()
-            proc.wait()
-        if proc.stdout and not proc.stdout.closed:
-            proc.stdout.close()
+        stop_serve(proc)
