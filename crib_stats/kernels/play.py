@@ -1,6 +1,10 @@
-"""The play (pegging) on ranks: suits never matter here.
+"""The two-player play (pegging) on ranks: suits never matter here.
 
-The rules live in one stepper that every play kernel uses: :func:`play_card` plays one card
+The two-player searches (the advisor, the play's extremes and tables, the policies, the deal
+model) share this stepper; the whole games of two, three or four players step with
+:mod:`.playn`, which reads this module's scoring (:func:`card_points`) so that a card's points
+exist once; the tests hold both to the naive twin of ``tests/reference.py``.
+:func:`play_card` plays one card
 and scores it (:func:`card_points`), :func:`settle` applies the deterministic steps between
 cards (a player who cannot play says go; when neither can, the last player scores 1 unless the
 count is 31, and the count restarts led by the other player, or the play ends: all cards
