@@ -24,7 +24,6 @@ when asked (``--out``), from the kernel's arrays kept in the shard's cache.
 from __future__ import annotations
 
 import gc
-import json
 import time
 
 import numpy as np
@@ -34,6 +33,7 @@ from crib_stats.model.seats import names as seat_names
 from crib_stats.model.variants import Variant
 from crib_stats.referee.deck import check_played, deals_per_deck
 from crib_stats.referee.game import Game
+from crib_stats.referee.record import line
 
 CARDS = tuple(Card.from_code(c) for c in range(52))
 
@@ -129,8 +129,7 @@ def games_of(seed: int, decks, variant: str | Variant, names: dict, arrays=None)
 def lines(seed: int, decks, variant: str | Variant, names: dict, arrays=None) -> list[bytes]:
     """The records of the kernel's games of ``decks`` (``names``: {seat: name}), one compact
     JSON line each (bytes, ending in a newline), written by the referee."""
-    return [(json.dumps(g.record(), separators=(",", ":")) + "\n").encode()
-            for g in games_of(seed, decks, variant, names, arrays)]
+    return [line(g) for g in games_of(seed, decks, variant, names, arrays)]
 
 
 def records(seed: int, decks, variant: str | Variant, names: dict, arrays=None) -> list[dict]:

@@ -181,10 +181,11 @@ class Deal:
 
     # -- the record -----------------------------------------------------------------------------
 
-    def record(self, version: int = 1) -> dict:
+    def record(self, version: int = 1, share: bool = False) -> dict:
         """This deal's entry of the record (the record's documentation, :mod:`.record`); version 2
         adds the three-player crib's card from the pack and, with muggins, each show's claim and
-        call."""
+        call. ``share``: its decisions are this deal's own entries, not copies (for a caller that
+        serialises the entry at once: :func:`.record.line`)."""
         shows = []
         for s in self.shows:
             b = s.breakdown
@@ -203,4 +204,4 @@ class Deal:
                       "plays": [dict(p) for p in self.plays],
                       "shows": shows,
                       "scores": dict(self.scores),
-                      "decisions": copy_json(self.decisions)}
+                      "decisions": self.decisions if share else copy_json(self.decisions)}
