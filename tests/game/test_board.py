@@ -70,7 +70,6 @@ def test_deal_scripts_match_twin(variant, n_cards, discard):
         assert {n: g[n] for n in figures} == figures, k
 
 
-@pytest.mark.slow  # over 2 s on 2 cores (the twin's exact discards)
 def test_four_player_deal_scripts_match_twin():
     """Four players in partnership: every event by side (who scores how much, in order) and
     every per-side figure of 7 deals (27: his heels), the kernel against the plain-Python deal
