@@ -1,5 +1,6 @@
 """The board for four players in partnership (``game --variant four-player``): the command in
-every format and its bad input, the board's symmetries."""
+every format and its bad input, the board's symmetries, and the board against whole games of
+greedy partners (the committed match, and a reduced run of the whole-game kernel)."""
 
 from __future__ import annotations
 
@@ -95,6 +96,41 @@ def test_the_board_reads_as_probabilities(board):
     # a point more never hurts the dealing side, and the deal is worth something: both sides at 100
     assert (np.diff(win, axis=0) >= -3 * board.se[board.row("win")][1:] - 1e-12).all()
     assert win[100, 100] > 0.5
+
+
+def test_the_board_agrees_with_the_committed_whole_games(board):
+    """Greedy partners' self-play (the committed match ``greedy-greedy-four-player``: 10,000
+    decks, each played twice with the seats swapped) against the board from the start: the first
+    dealing side's share, the skunks and the deals a game, within 3 combined standard errors."""
+    match = json.loads(data_file("match_results.json").read_text())["greedy-greedy-four-player"]["summary"]
+    h = board.headline()
+    w, se = h["first_dealer_win"]
+    assert abs(match["first_dealer_win_rate"] - w) < 3 * math.hypot(match["first_dealer_win_rate_se"], se)
+    assert abs(match["deals_mean"] - h["deals_mean"][0]) < 3 * math.hypot(match["deals_mean_se"], h["deals_mean"][1])
+    n = match["pairs"]  # the independent games (each deck's two games are the same game)
+    skunked = (match["skunks"]["by_a"] + match["skunks"]["by_b"]) / match["games"]
+    any_skunk = h["skunk_any"][0]
+    assert abs(skunked - any_skunk) < 3 * math.sqrt(any_skunk * (1 - any_skunk) / n)
+
+
+def test_the_board_agrees_with_a_reduced_run_of_whole_games(board):
+    """A reduced run: 3,000 whole games of the whole-game kernel (greedy partners, decks of a
+    seed the committed match did not use), point by point to 121, against the board from the
+    start (first dealing side's wins, skunks and deals, within 3.5 standard errors)."""
+    from crib_stats.kernels import wholegames as kw
+    from crib_stats.match.greedy_games import play_decks
+
+    n = 3000
+    games, _, _ = play_decks(7, np.arange(n), "four-player")
+    first = (games[:, kw.W_WINNER] == 0).mean()  # seat 0 deals first: side 0
+    w = board.headline()["first_dealer_win"][0]
+    assert abs(first - w) < 3.5 * math.sqrt(w * (1 - w) / n), (first, w)
+    deals = games[:, kw.W_DEALS]
+    assert abs(deals.mean() - board.headline()["deals_mean"][0]) < 3.5 * deals.std(ddof=1) / math.sqrt(n)
+    loser = np.where(games[:, kw.W_WINNER] == 0, games[:, kw.W_SCORE + 1], games[:, kw.W_SCORE])
+    skunk = (loser < 91).mean()
+    any_skunk = board.headline()["skunk_any"][0]
+    assert abs(skunk - any_skunk) < 3.5 * math.sqrt(any_skunk * (1 - any_skunk) / n), (skunk, any_skunk)
 
 
 def test_the_committed_model_is_four_hands(board):
