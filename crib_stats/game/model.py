@@ -162,9 +162,9 @@ def kernel_inputs(variant_name: str, discard: str = "objective") -> dict:
 
     v = get_variant(variant_name)
     m = memo(v.name, tuple(range(13)))
-    return dict(players=v.players, dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=m["index"], rank_hand=m["rank_hand"],
-                rank_crib=m["rank_crib"], throws=combinations(v.dealt, v.throw), hand_table=rank_table(v.kept + 1),
-                crib_table=rank_table(5), rank_throws=rank_throws(discard, m["index"]))
+    return dict(players=v.players, dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=m["index"],
+                rank_hand=m["rank_hand"], rank_crib=m["rank_crib"], throws=combinations(v.dealt, v.throw),
+                hand_table=rank_table(v.kept + 1), crib_table=rank_table(5), rank_throws=rank_throws(discard, m["index"]))
 
 
 def rank_throws(discard: str, index: np.ndarray) -> np.ndarray:

@@ -371,8 +371,8 @@ def deal_model_rows(seed, lo, hi, players, dealt, stop_at_go, index, rank_hand, 
         pts = np.zeros(MAX_EVENTS, np.int64)
         st = np.zeros(N_STATS, np.int64)
         for k in range(lo + ch * n_deals // CHUNKS, lo + (ch + 1) * n_deals // CHUNKS):
-            n = play_deal(seed, k, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
-                          rank_throws, who, pts, st)
+            n = play_deal(seed, k, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+                          crib_table, rank_throws, who, pts, st)
             tally_script(who, pts, n, hist[ch], dfirst[ch], pfirst[ch])
             for i in range(N_STATS):
                 sums[ch, i] += st[i]

@@ -26,7 +26,8 @@ def add(sub) -> None:
                 GAME_DESCRIPTION, GAME_EXAMPLES)
     g.add_argument("--at", nargs=2, metavar=("MINE", "THEIRS"), help="one position: your score and the opponent's")
     role = g.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_const", const="dealer", dest="role", help="with --at: you (your side) deal next")
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
+                      help="with --at: you (your side) deal next")
     role.add_argument("--pone", action="store_const", const="pone", dest="role",
                       help="with --at: the opponent (their side) deals next")
     g.add_argument("--variant", default="six-card",

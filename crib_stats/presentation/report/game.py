@@ -60,7 +60,8 @@ def words(board) -> dict:
     if board.partners:
         return {"first": "first dealing side", "first_s": "first dealing side's", "me": "your side",
                 "they": "their side", "mine_s": "your side's", "theirs_s": "their side's", "dealer": "dealer's side",
-                "pone": "pone's side", "reaches": "a side", "players": "every player", "deals": "deals", "win": "your side wins"}
+                "pone": "pone's side", "reaches": "a side", "players": "every player", "deals": "deals",
+                "win": "your side wins"}
     return {"first": "first dealer", "first_s": "first dealer's", "me": "you", "they": "the opponent",
             "mine_s": "your", "theirs_s": "opponent's", "dealer": "dealer", "pone": "pone", "reaches": "a player",
             "players": "both players", "deals": "deal", "win": "you win"}
