@@ -48,8 +48,8 @@ def referee_rows(games: int = 30, repeat: int = 3) -> list[tuple[str, float, str
         t_greedy = best_of(lambda: run(variant, greedy), repeat) / games
         t_random = best_of(lambda: run(variant, uniform), repeat) / games
         k = deal_inputs(variant, "objective")
-        args = (k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"],
-                k["crib_table"], k["rank_throws"])
+        args = (k["players"], k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"], k["rank_crib"], k["throws"],
+                k["hand_table"], k["crib_table"], k["rank_throws"])
         kg.deal_scripts(0, 0, deals, *args)
         t_kernel = best_of(lambda: kg.deal_scripts(0, 0, deals, *args), repeat) / games
         per[variant] = (t_greedy, t_random, t_kernel, deals / games)

@@ -30,7 +30,7 @@ def deal_stream(seed: int, total: int, step: int = 200_000):
     k = deal_inputs("six-card", "objective")
     for lo in range(0, total, step):
         hi = min(total, lo + step)
-        who, pts, ne, _ = kg.deal_scripts(seed, lo, hi, 6, False, k["index"], k["rank_hand"], k["rank_crib"],
+        who, pts, ne, _ = kg.deal_scripts(seed, lo, hi, 2, 6, False, k["index"], k["rank_hand"], k["rank_crib"],
                                           k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
         for i in range(hi - lo):
             yield who[i, :ne[i]].tolist(), pts[i, :ne[i]].tolist()

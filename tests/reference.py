@@ -938,6 +938,41 @@ def board_deal(cards, variant="six-card", discard="objective"):
     return events, figures
 
 
+def board_deal_four(cards):
+    """One four-player deal (partners sit opposite) played out, by side: the dealer holds
+    cards[0:5], then each seat clockwise from his left the next five, the starter cards[20].
+    Every seat throws one card by the objective (the dealer and his partner as the dealer, the
+    others as the pone), all play greedy round the table (:func:`play_round_twin`), the hands show
+    from the dealer's left round to the dealer, then the crib. Returns (events [(side, points)] in
+    scoring order, side 1 the dealer's, 0 the pone's; figures dict by side)."""
+    hands = [cards[5 * (t + 1) % 20:5 * (t + 1) % 20 + 5] for t in range(4)]  # by turn: 0 the dealer's left
+    assert hands[3] == cards[0:5]
+    starter = cards[20]
+    side = [0, 1, 0, 1]  # the turns' sides: the dealer (turn 3) and his partner (turn 1) are side 1
+    kept, crib = [], []
+    for t in range(4):
+        keep, throw = board_choose(hands[t], "dealer" if side[t] else "pone", "four-player")
+        kept.append(keep)
+        crib += throw
+    events = []
+    heels = 2 if card(starter)[0] == 11 else 0
+    if heels:
+        events.append((1, 2))
+    play, _ = play_round_twin([[card(c)[0] for c in k] for k in kept],
+                              lambda player, hand, count_seq: greedy_pick(hand, count_seq))
+    events += [(side[player], x) for _, player, _, x in play]
+    shows = [show_total(k, starter) for k in kept]
+    events += [(side[t], shows[t]) for t in range(4)]
+    cr = show_total(crib, starter, crib=True)
+    events.append((1, cr))
+    peg = [sum(x for _, player, _, x in play if side[player] == s) for s in (0, 1)]
+    hands_by_side = [sum(shows[t] for t in range(4) if side[t] == s) for s in (0, 1)]
+    figures = {"heels": heels, "peg_pone": peg[0], "peg_dealer": peg[1], "hand_pone": hands_by_side[0],
+               "hand_dealer": hands_by_side[1], "crib": cr, "total_dealer": heels + peg[1] + hands_by_side[1] + cr,
+               "total_pone": peg[0] + hands_by_side[0]}
+    return events, figures
+
+
 def board_merge(events):
     """Consecutive points of one player as one event (who reaches a target first is the same)."""
     out = []

@@ -14,6 +14,14 @@ with the target, so those boards come from the same committed deal model; only t
 target and skunk lines do. Solving one takes under a second, so it is not committed: it is
 solved the first time it is asked for and kept in the disk cache (:func:`committed`).
 
+Four players in partnership (``four-player``, to 121) are two sides alternating the deal as two
+players do (seats 0..3 clockwise, seat i's side i % 2, the deal passing to the left), so the
+induction is the same with sides in place of players: "I" am a side, "the dealer" the dealing
+side. Only the deal model differs (:mod:`crib_stats.kernels.game`: four hands of five, one
+card each to the crib; the points by side, the shows from the dealer's left, the dealer's last,
+then the crib). Sampling its deals takes seconds, so its board is committed
+(data/game_four-player.npz) like the two-player games' at their default targets.
+
 Every figure carries its sampling error: the delete-one-group jackknife over the model's
 groups (each leave-one-out model solved again, in parallel).
 
@@ -63,14 +71,15 @@ def skunk_name(variant: str, plural: bool = False) -> str:
     >>> skunk_name("six-card"), skunk_name("five-card", plural=True)
     ('skunk', 'lurches')
     """
-    if check_variant(variant).double_skunk:
+    if check_variant(variant, partners=True).double_skunk:
         return "skunks" if plural else "skunk"
     return "lurches" if plural else "lurch"
 
 
-def board_variant(variant, target: int | None = None, where: str = "game"):
+def board_variant(variant, target: int | None = None, where: str = "game", partners: bool = False):
     """The :class:`~crib_stats.model.variants.Variant` of a board: a two-player game the model
-    plays, to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
+    plays (with ``partners`` also four players in partnership: ``game`` itself, which only reads
+    the board), to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
     ``where``) for a game the model does not play or a target it is not played to.
 
     >>> board_variant("six-card", 61).skunk
@@ -82,7 +91,7 @@ def board_variant(variant, target: int | None = None, where: str = "game"):
     """
     from crib_stats.model.variants import VariantError
 
-    v = check_variant(variant, where)
+    v = check_variant(variant, where, partners)
     try:
         return v if target is None else v.playing(target)
     except VariantError as e:
@@ -93,7 +102,7 @@ def rules(variant: str, target: int | None = None) -> dict:
     """The whole-game rules of a variant played to ``target`` (None: its default), from the
     variant table (:mod:`crib_stats.model.variants`): the target, the skunk lines and the first
     deal's start (the pone's 3 for last, five-card)."""
-    v = board_variant(variant, target)
+    v = board_variant(variant, target, partners=True)
     return dict(target=v.target, skunk=v.skunk, double=v.double_skunk, start=(0, v.first_deal_last))
 
 
@@ -116,6 +125,13 @@ class Board:
 
     def row(self, name: str) -> int:
         return ROWS.index(name)
+
+    @property
+    def partners(self) -> bool:
+        """Whether the board's sides are partnerships (four players), not single players."""
+        from .model import PARTNERS
+
+        return self.variant in PARTNERS
 
     def position(self, mine: int, theirs: int, role: str) -> dict:
         """The figures of one position: I am at ``mine``, the opponent at ``theirs``, and I
@@ -270,7 +286,7 @@ def kernel_tables(values: np.ndarray, se: np.ndarray) -> np.ndarray:
 def _committed_path(variant: str, discard: str):
     from .model import check_policies, committed_path
 
-    v = check_variant(variant).name
+    v = check_variant(variant, partners=True).name
     check_policies(discard, "greedy", v)
     path = committed_path(v, discard)
     if not path.exists():
@@ -281,9 +297,10 @@ def _committed_path(variant: str, discard: str):
 
 def has_board(variant) -> bool:
     """Whether the game ``variant`` is (a :class:`~crib_stats.model.variants.Variant`: its
-    players and target) has a board: the two-player games at every target they are played to
-    (six-card to 121, 91 and 61; five-card to 61), from their committed deal models. Three and
-    four players have none yet.
+    players and target) has a board to throw and play to: the two-player games at every target
+    they are played to (six-card to 121, 91 and 61; five-card to 61), from their committed deal
+    models. Four players in partnership have a board (``game --variant four-player``) that
+    nothing throws or plays to yet; three players have none.
 
     >>> from crib_stats.model.variants import variant
     >>> has_board(variant("six-card", 61)), has_board(variant("three-player"))
@@ -325,7 +342,7 @@ _SOLVED: dict = {}
 def _other_target(variant: str, discard: str, target: int | None) -> dict | None:
     """The board's arrays of the committed model to ``target`` when it is not the variant's
     default (:func:`_solved_arrays`, once a process), else None: the file holds that board."""
-    v = board_variant(variant, target)
+    v = board_variant(variant, target, partners=True)
     if v.target == v.targets[0]:
         return None
     key = (v.name, discard, v.target)
@@ -342,7 +359,7 @@ def committed(variant: str = "six-card", discard: str = "objective", target: int
     from .model import load
 
     start = time.perf_counter()
-    model, rest = load(_committed_path(board_variant(variant, target).name, discard))
+    model, rest = load(_committed_path(board_variant(variant, target, partners=True).name, discard))
     other = _other_target(variant, discard, target)
     return from_arrays(model, rest if other is None else other, time.perf_counter() - start)
 

@@ -7,7 +7,9 @@ model never depends on how the deals are split into shards or workers). Discards
 model, exact, tie rule :data:`crib_stats.discard.sweep.TIE_RULE`); play: ``greedy`` (as
 ``peg --policy greedy``). The deal's points are kept in the order they are scored (his heels,
 the play card by card, the pone's hand, the dealer's hand, the crib) as the counts the board's
-induction needs (:mod:`crib_stats.kernels.game`).
+induction needs (:mod:`crib_stats.kernels.game`). Four players in partnership (``four-player``):
+five cards each and a starter, one card each thrown (the dealer's side by the dealer's
+objective, the other by the pone's), greedy round the table, the points by side.
 
 The N deals are cut into ``GROUPS`` fixed groups (deals ``g * N // G`` up to ``(g + 1) * N //
 G``), each kept apart: the board's sampling errors are delete-one-group jackknife errors. A
@@ -43,7 +45,8 @@ COMMITTED_DEALS = 4_000_000  # data/game_six-card.npz
 DISCARDS = ("objective", "equilibrium")
 PLAYS = ("greedy",)
 STATS = ("heels", "peg_pone", "peg_dealer", "hand_pone", "hand_dealer", "crib", "total_dealer", "total_pone")
-VARIANTS = ("six-card", "five-card")
+VARIANTS = ("six-card", "five-card")  # the two-player games: the board and everything played to it
+PARTNERS = ("four-player",)  # four players in partnership: the board (two sides alternating the deal)
 
 
 class GameError(CribStatsError):
@@ -54,19 +57,28 @@ def data_name(variant: str, discard: str = "objective") -> str:
     return f"game_{variant}.npz" if discard == "objective" else f"game_{variant}_{discard}.npz"
 
 
-def check_variant(variant: str | Variant, where: str = "game") -> Variant:
-    """The variant, if the game model plays it; else GameError, the line prefixed by the command
-    (``where``) that asked.
+def check_variant(variant: str | Variant, where: str = "game", partners: bool = False) -> Variant:
+    """The variant, if the game model plays it (the two-player games; with ``partners`` also four
+    players in partnership, whose sides alternate the deal as two players do); else GameError,
+    the line prefixed by the command (``where``) that asked.
 
     >>> check_variant("three-player", "discard --score")
     Traceback (most recent call last):
     ...
     crib_stats.game.model.GameError: discard --score: the game is modelled for the two-player games (six-card, five-card), not three-player
+    >>> check_variant("four", partners=True).name
+    'four-player'
+    >>> check_variant("three-player", partners=True)
+    Traceback (most recent call last):
+    ...
+    crib_stats.game.model.GameError: game: the game is modelled for the two-player games (six-card, five-card) and four players in partnership (four-player), not three-player
     """
     v = get_variant(variant)
-    if v.name not in VARIANTS:
-        raise GameError(f"{where}: the game is modelled for the two-player games ({', '.join(VARIANTS)}), not {v.name}")
-    return v
+    if v.name in VARIANTS or (partners and v.name in PARTNERS):
+        return v
+    also = f" and four players in partnership ({', '.join(PARTNERS)})" if partners else ""
+    raise GameError(f"{where}: the game is modelled for the two-player games ({', '.join(VARIANTS)}){also}, "
+                    f"not {v.name}")
 
 
 def check_policies(discard: str, play: str, variant: str = "six-card") -> None:
@@ -150,9 +162,9 @@ def kernel_inputs(variant_name: str, discard: str = "objective") -> dict:
 
     v = get_variant(variant_name)
     m = memo(v.name, tuple(range(13)))
-    return dict(dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=m["index"], rank_hand=m["rank_hand"],
-                rank_crib=m["rank_crib"], throws=combinations(v.dealt, v.throw), hand_table=rank_table(v.kept + 1),
-                crib_table=rank_table(5), rank_throws=rank_throws(discard, m["index"]))
+    return dict(players=v.players, dealt=v.dealt, stop_at_go=v.play_stops_at_first_go, index=m["index"],
+                rank_hand=m["rank_hand"], rank_crib=m["rank_crib"], throws=combinations(v.dealt, v.throw),
+                hand_table=rank_table(v.kept + 1), crib_table=rank_table(5), rank_throws=rank_throws(discard, m["index"]))
 
 
 def rank_throws(discard: str, index: np.ndarray) -> np.ndarray:
@@ -191,14 +203,16 @@ def deal_inputs(variant_name: str, discard: str) -> dict:
 
 def scripts(variant: str, seed: int, lo: int, hi: int, discard: str = "objective") -> list[dict]:
     """The scoring scripts of deals lo..hi-1 of ``seed`` (for inspection and tests): per deal
-    ``events`` [(who, points)] with who "dealer" or "pone", and the per-seat figures."""
+    ``events`` [(who, points)] with who "dealer" or "pone" (four players: the dealer's side or the
+    pone's), and the per-seat (per-side) figures."""
     from ..kernels import game as kg
 
-    v = check_variant(variant)
+    v = check_variant(variant, partners=True)
     check_policies(discard, "greedy", v.name)
     k = deal_inputs(v.name, discard)
-    who, pts, ne, st = kg.deal_scripts(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"],
-                                       k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
+    who, pts, ne, st = kg.deal_scripts(seed, lo, hi, k["players"], k["dealt"], k["stop_at_go"], k["index"],
+                                       k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
+                                       k["rank_throws"])
     return [{"events": [("dealer" if who[i, e] else "pone", int(pts[i, e])) for e in range(ne[i])],
              **{name: int(st[i, j]) for j, name in enumerate(STATS)}} for i in range(hi - lo)]
 
@@ -217,7 +231,7 @@ class DealSample(Measurement):
 
     def __init__(self, variant: str | Variant = "six-card", deals: int = 1_000_000, seed: int = DEFAULT_SEED, *,
                  discard: str = "objective", play: str = "greedy", groups: int = GROUPS, parts: int = 1):
-        v = check_variant(variant)
+        v = check_variant(variant, partners=True)
         check_policies(discard, play, v.name)
         deals, seed, groups, parts = int(deals), int(seed), int(groups), int(parts)
         if groups < 2:
@@ -242,7 +256,7 @@ class DealSample(Measurement):
         from ..kernels import game as kg
 
         k = deal_inputs(variant_name, discard)
-        out = kg.deal_model_rows(seed, lo, hi, k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"],
+        out = kg.deal_model_rows(seed, lo, hi, k["players"], k["dealt"], k["stop_at_go"], k["index"], k["rank_hand"],
                                  k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"], k["rank_throws"])
         return dict(zip(DealModel.ARRAYS, out))
 
@@ -301,7 +315,8 @@ def committed_path(variant: str = "six-card", discard: str = "objective") -> Pat
     return data_file(data_name(variant, discard))
 
 
-COMMITTED = (("six-card", "objective"), ("five-card", "objective"), ("six-card", "equilibrium"))
+COMMITTED = (("six-card", "objective"), ("five-card", "objective"), ("six-card", "equilibrium"),
+             ("four-player", "objective"))
 
 
 def file_arrays(model: DealModel, board: dict) -> dict:

@@ -14,6 +14,14 @@ its points are scored in: his heels (dealer), the play card by card (each card's
 any go / last-card point), the pone's hand, the dealer's hand, the crib. Consecutive points of
 one player are one *event*; who reaches a target first depends only on the events.
 
+Four players in partnership (:func:`deal_script_n`) make the same script by *side* (the dealer's
+and his partner's points as the dealer's, the others' as the pone's): five cards each from the
+first 21 of the stream (the dealer's first, then clockwise from his left; the starter the 21st),
+one card each to the crib by the objective of the side's role (:func:`throw_all`, as the
+whole-game kernel throws), greedy round the table on :mod:`.playn`'s stepper, the hands from
+the dealer's left round to the dealer, then the crib. The sides alternate the deal as two
+players do, so everything below reads the script alike.
+
 What the induction needs of a set of deals (:func:`deal_model_rows`), integer counts:
 
 - ``hist[d, p]``: deals whose totals are d for the dealer and p for the pone (clipped at B - 1);
@@ -40,13 +48,14 @@ from .jit import njit, prange
 
 from .constants import CRIB_FLUSH, JACK, RANKS
 from .play import S_DEALER, S_DONE, S_PONE, S_TURN, new_play, play_card, settle
+from .playn import T_DONE, T_GO, T_TURN, greedy_rank_n, new_play_n, play_card_n, settle_n
 from .policies import greedy_choice
 from .show import card_summary, hand_points
 from .sweep import deal_values, tie_rule_pick
 
 B = 128  # bins of a deal total and of the other player's points when one reaches a need
 NEEDS = 122  # needs 0..121
-MAX_EVENTS = 24
+MAX_EVENTS = 32  # a deal's events (four players: heels, at most one a card played, five shows)
 CHUNKS = 16  # per-chunk tallies inside a shard (integer sums: the split never shows)
 # per-seat figures of one deal
 (STAT_HEELS, STAT_PEG_PONE, STAT_PEG_DEALER, STAT_HAND_PONE, STAT_HAND_DEALER, STAT_CRIB, STAT_TOTAL_DEALER,
@@ -158,6 +167,17 @@ def greedy_events(pone_counts, dealer_counts, stop_at_go, who, pts, n):
     return n, st[S_PONE], st[S_DEALER]
 
 
+@njit(cache=True, inline="always")
+def crib_points(crib, starter, crib_table):
+    """The show of the four cards ``crib`` with ``starter`` (a flush only of five)."""
+    base, suit, jacks = card_summary(crib, 4)
+    su = starter & 3
+    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
+    if suit >= 0 and suit == su:
+        c += CRIB_FLUSH
+    return c
+
+
 @njit(cache=True)
 def deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats):
     """The script of a deal once both have thrown: ``kept`` (2, keep) the pone's (row 0) and the
@@ -186,11 +206,7 @@ def deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pt
     for player in range(2):
         base, suit, jacks = card_summary(kept[player], keep)
         stats[STAT_HAND_PONE + player] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
-    base, suit, jacks = card_summary(crib, 4)
-    su = starter & 3
-    c = crib_table[base * RANKS + (starter >> 2)] + ((jacks >> su) & 1)
-    if suit >= 0 and suit == su:
-        c += CRIB_FLUSH
+    c = crib_points(crib, starter, crib_table)
     stats[STAT_CRIB] = c
     n = add_event(who, pts, n, 0, stats[STAT_HAND_PONE])
     n = add_event(who, pts, n, 1, stats[STAT_HAND_DEALER] + stats[STAT_CRIB])
@@ -200,44 +216,123 @@ def deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pt
 
 
 @njit(cache=True)
-def play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
-              rank_throws, who, pts, stats):
-    """Deal ``k`` of ``seed`` played out: its events into ``who`` (0 pone, 1 dealer) and ``pts``,
-    the per-seat figures into ``stats``; returns the number of events."""
-    throw = throws.shape[1]
-    keep = dealt - throw
-    n_other = 4 - throw
+def throw_all(drawn, players, dealt, roles, index, rank_hand, rank_crib, throws, rank_throws, kept, crib, qs):
+    """Every hand's throw, in the play's order (turn t: 0 on the dealer's left, ``players - 1``
+    the dealer), from the cards ``drawn`` (the dealer's ``dealt`` first, then each seat's
+    clockwise from his left): turn t throws by :func:`choose_throw` for ``roles[t]`` (1 when the
+    crib is its side's, else 2) on its sorted cards; its kept cards (in the order dealt) into
+    ``kept[t]``, its row of ``throws`` into ``qs[t]``, the thrown cards onto ``crib`` in the
+    play's order. Returns the crib's cards so far."""
     n_throws = throws.shape[0]
-    drawn = np.zeros(2 * dealt + 1, np.int64)
-    deal_cards(seed, k, 2 * dealt + 1, drawn)
-    starter = drawn[2 * dealt]
+    throw = throws.shape[1]
     hs = np.zeros(n_throws, np.int64)
     cs = np.zeros(n_throws, np.int64)
     tk = np.zeros(n_throws, np.int64)
     kk = np.zeros(n_throws, np.int64)
     obj = np.zeros(n_throws, np.int64)
-    kept = np.zeros((2, keep), np.int64)  # row 0 pone, row 1 dealer
-    crib = np.zeros(4, np.int64)
+    cards = np.zeros(dealt, np.int64)
     nc = 0
-    for player in range(2):  # player 1 (the dealer) holds drawn[0:dealt]
-        cards = np.zeros(dealt, np.int64)
-        off = 0 if player == 1 else dealt
+    for t in range(players):
+        off = ((t + 1) % players) * dealt
         for i in range(dealt):
             cards[i] = drawn[off + i]
         sort_small(cards, dealt)
-        q = choose_throw(cards, 1 if player == 1 else 2, index, rank_hand, rank_crib, throws, n_other,
-                         hs, cs, tk, kk, obj, rank_throws)
-        thrown = 0
-        for i in range(throw):
-            thrown |= 1 << throws[q, i]
-            crib[nc] = cards[throws[q, i]]
-            nc += 1
+        q = choose_throw(cards, roles[t], index, rank_hand, rank_crib, throws, 4 - throw, hs, cs, tk, kk, obj,
+                         rank_throws)
+        qs[t] = q
         m = 0
         for i in range(dealt):
-            if not (thrown >> i) & 1:
-                kept[player, m] = cards[i]
+            c = drawn[off + i]
+            thrown = False
+            for x in range(throw):
+                if cards[throws[q, x]] == c:
+                    thrown = True
+            if not thrown:
+                kept[t, m] = c
                 m += 1
-    return deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats)
+        for x in range(throw):
+            crib[nc] = cards[throws[q, x]]
+            nc += 1
+    return nc
+
+
+@njit(cache=True, inline="always")
+def side_of_turn(t, players):
+    """The side that the hand of turn ``t`` scores for, as a script says it: 1 the dealer's, 0
+    the pone's (partners sit opposite, so the turns alternate sides, the dealer's last)."""
+    return 1 if (players - 1 - t) % 2 == 0 else 0
+
+
+@njit(cache=True)
+def deal_script_n(kept, crib, starter, players, stop_at_go, hand_table, crib_table, who, pts, stats):
+    """The script of a deal of two sides (two players, or four in partnership) once every hand has
+    thrown, by side (1 the dealer's, 0 the pone's; :func:`side_of_turn`): ``kept`` (players, keep)
+    the hands in the play's order, ``crib`` its four cards: his heels, the greedy play of
+    :mod:`.playn` (each card's points, then any go / last-card point), every hand in the play's
+    order (the dealer's last), the crib; the per-side figures (the ``STAT_*``, "pone" the pone's
+    side) into ``stats``. Returns the number of events."""
+    keep = kept.shape[1]
+    for i in range(N_STATS):
+        stats[i] = 0
+    n = 0
+    if (starter >> 2) == JACK:  # his heels
+        stats[STAT_HEELS] = 2
+        n = add_event(who, pts, n, 1, 2)
+    counts = np.zeros((players, RANKS), np.int64)
+    for t in range(players):
+        for i in range(keep):
+            counts[t, kept[t, i] >> 2] += 1
+    st, seq = new_play_n(counts, players)
+    settle_n(st, stop_at_go)
+    while st[T_DONE] == 0:
+        mover = st[T_TURN]
+        side = side_of_turn(mover, players)
+        f, tt, pp, rl = play_card_n(seq, st, greedy_rank_n(seq, st))
+        n = add_event(who, pts, n, side, f + tt + pp + rl)
+        stats[STAT_PEG_PONE + side] += f + tt + pp + rl
+        settle_n(st, stop_at_go)
+        if st[T_GO] >= 0:  # the go or the last card
+            side = side_of_turn(st[T_GO], players)
+            n = add_event(who, pts, n, side, 1)
+            stats[STAT_PEG_PONE + side] += 1
+    for t in range(players):
+        base, suit, jacks = card_summary(kept[t], keep)
+        x = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
+        side = side_of_turn(t, players)
+        stats[STAT_HAND_PONE + side] += x
+        n = add_event(who, pts, n, side, x)
+    c = crib_points(crib, starter, crib_table)
+    stats[STAT_CRIB] = c
+    n = add_event(who, pts, n, 1, c)
+    stats[STAT_TOTAL_DEALER] = stats[STAT_HEELS] + stats[STAT_PEG_DEALER] + stats[STAT_HAND_DEALER] + c
+    stats[STAT_TOTAL_PONE] = stats[STAT_PEG_PONE] + stats[STAT_HAND_PONE]
+    return n
+
+
+@njit(cache=True)
+def play_deal(seed, k, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
+              rank_throws, who, pts, stats):
+    """Deal ``k`` of ``seed`` played out by ``players`` (two, or four in partnership): its events
+    into ``who`` (0 the pone's side, 1 the dealer's) and ``pts``, the per-side figures into
+    ``stats``; returns the number of events. The cards: the dealer the first ``dealt`` of the
+    deal's stream, then each seat clockwise from his left, then the starter; the throws by
+    :func:`throw_all` (role 1 for the dealer's side); two players play on :mod:`.play`'s stepper
+    (:func:`deal_script`), four on :mod:`.playn`'s (:func:`deal_script_n`)."""
+    keep = dealt - throws.shape[1]
+    n_drawn = players * dealt + 1
+    drawn = np.zeros(n_drawn, np.int64)
+    deal_cards(seed, k, n_drawn, drawn)
+    starter = drawn[n_drawn - 1]
+    roles = np.zeros(players, np.int64)
+    for t in range(players):
+        roles[t] = 1 if side_of_turn(t, players) == 1 else 2
+    kept = np.zeros((players, keep), np.int64)  # in the play's order: row 0 the pone, the last the dealer
+    crib = np.zeros(4, np.int64)
+    qs = np.zeros(players, np.int64)
+    throw_all(drawn, players, dealt, roles, index, rank_hand, rank_crib, throws, rank_throws, kept, crib, qs)
+    if players == 2:
+        return deal_script(kept, crib, starter, stop_at_go, hand_table, crib_table, who, pts, stats)
+    return deal_script_n(kept, crib, starter, players, stop_at_go, hand_table, crib_table, who, pts, stats)
 
 
 @njit(cache=True, inline="always")
@@ -260,7 +355,7 @@ def tally_script(who, pts, n, hist, dealer_first, pone_first):
 
 
 @njit(cache=True, parallel=True)
-def deal_model_rows(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+def deal_model_rows(seed, lo, hi, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
                     crib_table, rank_throws):
     """The induction's counts and the per-seat sums of deals lo..hi-1 of ``seed``.
     Returns (hist (B, B), dealer_first (NEEDS, B), pone_first (NEEDS, B), stats (N_STATS,),
@@ -276,8 +371,8 @@ def deal_model_rows(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib
         pts = np.zeros(MAX_EVENTS, np.int64)
         st = np.zeros(N_STATS, np.int64)
         for k in range(lo + ch * n_deals // CHUNKS, lo + (ch + 1) * n_deals // CHUNKS):
-            n = play_deal(seed, k, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
-                          rank_throws, who, pts, st)
+            n = play_deal(seed, k, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+                          crib_table, rank_throws, who, pts, st)
             tally_script(who, pts, n, hist[ch], dfirst[ch], pfirst[ch])
             for i in range(N_STATS):
                 sums[ch, i] += st[i]
@@ -286,7 +381,7 @@ def deal_model_rows(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib
 
 
 @njit(cache=True)
-def deal_scripts(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
+def deal_scripts(seed, lo, hi, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table, crib_table,
                  rank_throws):
     """The events and per-seat figures of deals lo..hi-1, for inspection and tests:
     (who (n, MAX_EVENTS), pts (n, MAX_EVENTS), n_events (n,), stats (n, N_STATS))."""
@@ -296,7 +391,7 @@ def deal_scripts(seed, lo, hi, dealt, stop_at_go, index, rank_hand, rank_crib, t
     ne = np.zeros(m, np.int64)
     stats = np.zeros((m, N_STATS), np.int64)
     for i in range(m):
-        ne[i] = play_deal(seed, lo + i, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
+        ne[i] = play_deal(seed, lo + i, players, dealt, stop_at_go, index, rank_hand, rank_crib, throws, hand_table,
                           crib_table, rank_throws, who[i], pts[i], stats[i])
     return who, pts, ne, stats
 
@@ -315,5 +410,5 @@ def warmup() -> None:
     t5 = rank_table(5)
     # no deals: compiles without needing the full rank memo
     objective = np.full((2, 1), -1, np.int64)
-    deal_model_rows(0, 0, 0, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)
-    deal_scripts(0, 0, 0, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)
+    deal_model_rows(0, 0, 0, 2, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)
+    deal_scripts(0, 0, 0, 2, 6, False, index, rh, rh, combinations(6, 2), t5, t5, objective)

@@ -38,6 +38,7 @@ from .constants import RANKS
 from .jit import njit
 from .pips import pip
 from .play import FITS, RANK_BITS, card_points, pack_hand
+from .policies import greedy_choice
 
 MAX_PLAYERS = 4
 MAX_CARDS_N = 20  # the cards of a play (four hands of four: 16), with room for a policy's trial card
@@ -140,6 +141,16 @@ def legal_ranks_n(st):
         if (h >> (RANK_BITS * r)) & 15:
             out |= 1 << r
     return out
+
+
+@njit(cache=True, inline="always")
+def greedy_rank_n(seq, st):
+    """The rank greedy plays in a play state of :mod:`.playn` (the mover must be able to play):
+    :func:`.policies.greedy_choice` on a two-player state holding the mover's hand, the count
+    and its cards (the rule reads nothing else)."""
+    z = np.int64(0)
+    two = (st[T_COUNT], st[T_IN_COUNT], z, np.int64(1), z, z, z, z, st[T_PLAYED], z, st[T_HANDS + st[T_TURN]], z)
+    return greedy_choice(seq, two)
 
 
 def warmup() -> None:

@@ -15,8 +15,8 @@ Deal ``j`` of deck ``k`` of ``seed`` is the stream's deal ``k * deals_per_deck +
 cards, then each seat clockwise from the dealer's left the next ``dealt``, then (three players)
 the crib's card, then the starter. In the five-card game the first deal's pone pegs
 ``first_last`` (3) before anyone throws. Every seat throws in the play's order by the game
-model's objective (:func:`.game.choose_throw` on its sorted cards; role 1, the dealer's, when the
-crib is its side's, else 2); the crib is the throws in that order, then the pack's card; the
+model's objective (:func:`.game.throw_all`: :func:`.game.choose_throw` on its sorted cards; role
+1, the dealer's, when the crib is its side's, else 2); the crib is the throws in that order, then the pack's card; the
 starter is cut (a jack: 2 to the dealer); everyone plays greedy (:func:`.policies.greedy_choice`,
 which reads only the mover's hand, the count and the count's ranks) through the play stepper of
 :mod:`.playn`, of the cards of the chosen rank the lowest code (the lowest suit, as the
@@ -36,11 +36,10 @@ from __future__ import annotations
 import numpy as np
 
 from .constants import JACK, RANKS
-from .game import choose_throw, deal_cards, sort_small
+from .game import deal_cards, throw_all
 from .jit import njit
-from .playn import MAX_CARDS_N, MAX_PLAYERS, N_STATE_N, T_COUNT, T_DONE, T_GO, T_HANDS, T_IN_COUNT, T_PLAYED, \
-    T_TURN, play_card_n, settle_n, start_play_n
-from .policies import greedy_choice
+from .playn import MAX_CARDS_N, MAX_PLAYERS, N_STATE_N, T_COUNT, T_DONE, T_GO, T_HANDS, T_TURN, greedy_rank_n, \
+    play_card_n, settle_n, start_play_n
 from .show import show
 
 # the rules of a variant (an int64 array)
@@ -76,16 +75,6 @@ def _score(scores, side, points, target):
     return scores[side] >= target
 
 
-@njit(cache=True, inline="always")
-def greedy_rank_n(seq, st):
-    """The rank greedy plays in a play state of :mod:`.playn` (the mover must be able to play):
-    :func:`.policies.greedy_choice` on a two-player state holding the mover's hand, the count
-    and its cards (the rule reads nothing else)."""
-    z = np.int64(0)
-    two = (st[T_COUNT], st[T_IN_COUNT], z, np.int64(1), z, z, z, z, st[T_PLAYED], z, st[T_HANDS + st[T_TURN]], z)
-    return greedy_choice(seq, two)
-
-
 @njit(cache=True)
 def greedy_game(seed, deck, rules, gm_in, write, deals, plays, d0, p0, out):
     """One game (module docstring) into ``deals[d0:]`` and ``plays[p0:]`` when ``write``, its
@@ -96,17 +85,11 @@ def greedy_game(seed, deck, rules, gm_in, write, deals, plays, d0, p0, out):
     crib_card = rules[R_CRIB_CARD]
     stop_at_go = rules[R_STOP_AT_GO] != 0
     target = rules[R_TARGET]
-    n_throws = throws.shape[0]
-    throw = throws.shape[1]
-    keep = dealt - throw
+    keep = dealt - throws.shape[1]
     n_drawn = n * dealt + crib_card + 1
-    hs = np.zeros(n_throws, np.int64)
-    cs = np.zeros(n_throws, np.int64)
-    tk = np.zeros(n_throws, np.int64)
-    kk = np.zeros(n_throws, np.int64)
-    obj = np.zeros(n_throws, np.int64)
+    roles = np.zeros(MAX_PLAYERS, np.int64)
+    qs = np.zeros(MAX_PLAYERS, np.int64)
     drawn = np.zeros(n_drawn, np.int64)
-    cards = np.zeros(dealt, np.int64)
     kept = np.zeros((MAX_PLAYERS, keep), np.int64)  # by turn (codes, in the order dealt)
     gone = np.zeros((MAX_PLAYERS, keep), np.bool_)
     crib = np.zeros(5, np.int64)
@@ -136,32 +119,15 @@ def greedy_game(seed, deck, rules, gm_in, write, deals, plays, d0, p0, out):
             if _score(scores, rules[R_SIDE + pone], rules[R_FIRST_LAST], target):
                 winner = rules[R_SIDE + pone]  # (a target that low is no variant's)
         # the throws, in the play's order; role 1 when the crib is the seat's side's
-        nc = 0
         for t in range(n):
             seat = (dealer + 1 + t) % n
-            off = ((seat - dealer) % n) * dealt  # the dealer's cards first, then clockwise
-            for i in range(dealt):
-                cards[i] = drawn[off + i]
-            sort_small(cards, dealt)
-            role = 1 if rules[R_SIDE + seat] == rules[R_SIDE + dealer] else 2
-            q = choose_throw(cards, role, index, rank_hand, rank_crib, throws, 4 - throw, hs, cs, tk, kk, obj,
-                             rank_throws)
+            roles[t] = 1 if rules[R_SIDE + seat] == rules[R_SIDE + dealer] else 2
+        nc = throw_all(drawn, n, dealt, roles, index, rank_hand, rank_crib, throws, rank_throws, kept, crib, qs)
+        for t in range(n):
+            for i in range(keep):
+                gone[t, i] = False
             if write:
-                deals[row, D_THROW + seat] = q
-            m = 0
-            for i in range(dealt):
-                c = drawn[off + i]
-                thrown = False
-                for x in range(throw):
-                    if cards[throws[q, x]] == c:
-                        thrown = True
-                if not thrown:
-                    kept[t, m] = c
-                    gone[t, m] = False
-                    m += 1
-            for x in range(throw):
-                crib[nc] = cards[throws[q, x]]
-                nc += 1
+                deals[row, D_THROW + (dealer + 1 + t) % n] = qs[t]
         if crib_card:
             crib[nc] = drawn[n * dealt]
             nc += 1

@@ -62,9 +62,9 @@ def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: 
     from crib_stats.game import board as gb
     from crib_stats.game.model import check_policies
 
-    v = gb.board_variant(variant)
+    v = gb.board_variant(variant, partners=True)
     check_policies(discard, "greedy", v.name)
-    v = gb.board_variant(v.name, target, "game --target")
+    v = gb.board_variant(v.name, target, "game --target", partners=True)
     if at is not None:
         gb.check_position(at[0], at[1], v.target, role or "dealer")
         if role is None:

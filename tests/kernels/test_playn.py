@@ -18,7 +18,7 @@ import reference
 from crib_stats.kernels import playn
 from crib_stats.kernels.playn import T_DONE, T_GO, T_HANDS, T_POINTS, T_TURN
 from crib_stats.kernels.policies import greedy_sequence
-from crib_stats.kernels.wholegames import greedy_rank_n
+from crib_stats.kernels.playn import greedy_rank_n
 from crib_stats.model.play import PegCard, PlayState
 
 

@@ -321,7 +321,7 @@ def case_deal_model_rows():
     """game.deal_model_rows: deals 1,000 to 2,599 of seed 5 played out (16 chunks of 100)."""
     from crib_stats.kernels import game as kg
 
-    return kg.deal_model_rows(5, 1000, 2600, 6, False, *_gm_in())
+    return kg.deal_model_rows(5, 1000, 2600, 2, 6, False, *_gm_in())
 
 
 def case_keep_table():

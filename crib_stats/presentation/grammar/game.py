@@ -9,10 +9,13 @@ GAME_DESCRIPTION = ("The chance of winning from every board position (your score
                "twelve cards and a starter, each played out exactly (objective discards,\n"
                "greedy play), the points kept in the order they are scored. No game is\n"
                "simulated. Every figure carries its sampling error (±, one standard error).\n"
+               "Four players in partnership (--variant four-player): your side's score and\n"
+               "theirs, --dealer when your side deals next.\n"
                "Reads the committed model (crib_stats/data/game_VARIANT.npz) unless --deals N asks\n"
                "for a new one (resumable after a kill, --scheduler for Dask).")
 GAME_EXAMPLES = ["crib-stats game", "crib-stats game --at 104 110 --dealer", "crib-stats game --at 35 37 --pone --json",
                  "crib-stats game --target 61 --at 50 45 --dealer",
+                 "crib-stats game --variant four-player --at 110 104 --dealer",
             "crib-stats game --csv > board.csv", "crib-stats game --out tables/ --plot board.png",
             "crib-stats game --deals 1000000 --seed 7 --scheduler local"]
 
@@ -23,10 +26,12 @@ def add(sub) -> None:
                 GAME_DESCRIPTION, GAME_EXAMPLES)
     g.add_argument("--at", nargs=2, metavar=("MINE", "THEIRS"), help="one position: your score and the opponent's")
     role = g.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_const", const="dealer", dest="role", help="with --at: you deal next")
+    role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
+                      help="with --at: you (your side) deal next")
     role.add_argument("--pone", action="store_const", const="pone", dest="role",
-                      help="with --at: the opponent deals next")
-    g.add_argument("--variant", default="six-card", help="six-card (default; to 121) or five-card (to 61)")
+                      help="with --at: the opponent (their side) deals next")
+    g.add_argument("--variant", default="six-card",
+                   help="six-card (default; to 121), five-card (to 61) or four-player (partners, to 121)")
     g.add_argument("--target", metavar="POINTS",
                    help="the game's target: six-card 121 (default), 91 or 61 (the same deal model, solved to that "
                         "target with its skunk lines); five-card 61")

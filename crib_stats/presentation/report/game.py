@@ -32,18 +32,48 @@ DISCARD_TEXT = {"objective": "objective (dealer max E[hand] + E[crib], pone max 
                 "equilibrium": "equilibrium (the thrown ranks by the solved discard game's purified strategy for "
                                "each seat; the cards of those ranks by the objective and its tie rule)"}
 ORDER = "his heels, the play point by point, the pone's hand, the dealer's hand, the crib"
+ORDER_PARTNERS = ("his heels, the play point by point, the hands from the dealer's left (the pone's side), his partner "
+                  "(the dealer's side), the dealer's right (the pone's side), the dealer, then the crib")
+PARTNER_DISCARDS = ("; four players throw one card each, the dealer and his partner as the dealer, the other side "
+                    "as the pone")
 SEAT_ROWS = [("peg_dealer", "the play, dealer"), ("peg_pone", "the play, pone"), ("hand_dealer", "hand, dealer"),
              ("hand_pone", "hand, pone"), ("crib", "crib"), ("heels", "his heels"),
              ("total_dealer", "total, dealer"), ("total_pone", "total, pone")]
+SIDE_ROWS = [("peg_dealer", "the play, dealer's side"), ("peg_pone", "the play, pone's side"),
+             ("hand_dealer", "two hands, dealer's side"), ("hand_pone", "two hands, pone's side"), ("crib", "crib"),
+             ("heels", "his heels"), ("total_dealer", "total, dealer's side"), ("total_pone", "total, pone's side")]
+
+
+def seat_rows(board) -> list:
+    """:data:`SEAT_ROWS`, or in four players' words (:data:`SIDE_ROWS`)."""
+    return SIDE_ROWS if board.partners else SEAT_ROWS
+
+
 FIGURES = ["p_win", "p_win_se", "p_win_skunk", "p_win_skunk_se", "p_skunked", "p_skunked_se", "game_points",
            "game_points_se", "deals_left", "deals_left_se"]
 MODEL_COLUMNS = ["variant", "target", "discard", "play", "deals", "seed"]  # what made the table, on every row
 CSV_COLUMNS = ["mine", "theirs", "deals_next", *FIGURES, *MODEL_COLUMNS]
 
 
+def words(board) -> dict:
+    """The board's words for its sides: a player each, or (four players) a partnership each."""
+    if board.partners:
+        return {"first": "first dealing side", "first_s": "first dealing side's", "me": "your side",
+                "they": "their side", "mine_s": "your side's", "theirs_s": "their side's", "dealer": "dealer's side",
+                "pone": "pone's side", "reaches": "a side", "players": "every player", "deals": "deals",
+                "win": "your side wins"}
+    return {"first": "first dealer", "first_s": "first dealer's", "me": "you", "they": "the opponent",
+            "mine_s": "your", "theirs_s": "opponent's", "dealer": "dealer", "pone": "pone", "reaches": "a player",
+            "players": "both players", "deals": "deal", "win": "you win"}
+
+
 def assumes(board) -> dict:
     """What the board's model assumes, clause by clause (the JSON's ``model.assumes``)."""
+    from crib_stats.model.variants import variant
+
     m = board.meta
+    v = variant(board.variant)
+    w = words(board)
     if board.double:
         skunk = f"skunk: the loser below {board.skunk} (double skunk below {board.double})"
     elif board.start[1]:  # the five-card game
@@ -51,10 +81,12 @@ def assumes(board) -> dict:
                  "pone pegs 3 for last")
     else:
         skunk = f"skunk: the loser below {board.skunk} (no double skunk to {board.target})"
-    return {"deals": f"{m['deals']:,} random deals (seed {m['seed']}) of twelve cards and a starter, each played "
-                     "out exactly",
-            "discard": DISCARD_TEXT[m["discard"]], "pegging": f"{m['play']} (both players)", "order": ORDER,
-            "end": f"the game ends the moment a player reaches {board.target}", "skunk": skunk,
+    cards = f"four hands of {v.dealt}" if board.partners else "twelve cards"
+    return {"deals": f"{m['deals']:,} random deals (seed {m['seed']}) of {cards} and a starter, each played out "
+                     "exactly",
+            "discard": DISCARD_TEXT[m["discard"]] + (PARTNER_DISCARDS if board.partners else ""),
+            "pegging": f"{m['play']} ({w['players']})", "order": ORDER_PARTNERS if board.partners else ORDER,
+            "end": f"the game ends the moment {w['reaches']} reaches {board.target}", "skunk": skunk,
             "game_points": f"a win 2, a {skunk_name(board.variant)} 3"}
 
 
@@ -80,7 +112,7 @@ def at_default_target(board) -> bool:
 
 def headline_figures(board) -> dict:
     h = board.headline()
-    if not at_default_target(board):  # the published cells are of the game to the default target
+    if not at_default_target(board) or board.partners:  # the published cells: two players, the default target
         return h
     if board.variant == "six-card":
         p = board.position(35, 37, "dealer")
@@ -94,7 +126,7 @@ def headline_figures(board) -> dict:
 def published(board) -> list:
     """The published figures beside ``board``'s (:data:`PUBLISHED`): none at a target other
     than the variant's default, which nobody has published."""
-    return PUBLISHED[board.variant] if at_default_target(board) else []
+    return PUBLISHED.get(board.variant, []) if at_default_target(board) else []
 
 
 def _words(board) -> tuple[str, str, str, str]:
@@ -106,6 +138,7 @@ def _words(board) -> tuple[str, str, str, str]:
 def headline_text(board) -> str:
     h = headline_figures(board)
     w = _words(board)
+    f = words(board)["first"]
     m = board.meta
     from crib_stats.presentation.report.base import wrap
 
@@ -113,24 +146,27 @@ def headline_text(board) -> str:
              wrap(f"model: {m['deals']:,} random deals (seed {m['seed']}) played out exactly; "
                   + model_text(board), indent=7),
              f"± (same units): one standard error; jackknife over {m['groups']} groups of the deals", "",
-             "from the start of a game (the first dealer's side"
-             + (f"; the pone starts at {board.start[1]})" if board.start[1] else ")"),
-             f"  first dealer wins            {_pm(*h['first_dealer_win'])}",
-             f"  first dealer {w[0]:<16}{_pm(*h['first_dealer_skunks'])}",
-             f"  first dealer {w[1]:<16}{_pm(*h['first_dealer_skunked'])}"]
+             ("from the start of a game (the side that deals first"
+              if board.partners else "from the start of a game (the first dealer's side")
+             + (f"; the pone starts at {board.start[1]})" if board.start[1] else ")")]
+    rows = [(f"{f} wins", h["first_dealer_win"]), (f"{f} {w[0]}", h["first_dealer_skunks"]),
+            (f"{f} {w[1]}", h["first_dealer_skunked"])]
     if board.double:
-        lines += [f"  first dealer double-skunks   {_pm(*h['first_dealer_double_skunks'])}",
-                  f"  first dealer double-skunked  {_pm(*h['first_dealer_double_skunked'])}"]
-    lines += [f"  decided by one point         {_pm(*h['one_point'])}  (the loser ends at {board.target - 1})",
-              f"  deals a game, mean           {_pm(*h['deals_mean'], pct=False)}",
-              f"  deals a game, median         {h['deals_median']:3d}",
-              f"  first dealer's game points   {_pm(*h['game_points_first_dealer'], pct=False)}"]
+        rows += [(f"{f} double-skunks", h["first_dealer_double_skunks"]),
+                 (f"{f} double-skunked", h["first_dealer_double_skunked"])]
+    width = max(29, max(len(label) + 1 for label, _ in rows))
+    lines += [f"  {label:<{width}}{_pm(*fig)}" for label, fig in rows]
+    lines += [f"  {'decided by one point':<{width}}{_pm(*h['one_point'])}  (the loser ends at {board.target - 1})",
+              f"  {'deals a game, mean':<{width}}{_pm(*h['deals_mean'], pct=False)}",
+              f"  {'deals a game, median':<{width}}{h['deals_median']:3d}",
+              f"  {words(board)['first_s'] + ' game points':<{width}}"
+              f"{_pm(*h['game_points_first_dealer'], pct=False)}"]
     if "cell_35_37" in h:
         lines.append(f"  dealer 35, pone 37: dealer   {_pm(*h['cell_35_37'])}")
     elif "cell_58_57" in h:
         lines.append(f"  dealer 58, pone 57: dealer   {_pm(*h['cell_58_57'])}")
     lines += ["", "points a deal (mean ± se over the model's deals)"]
-    for key, label in SEAT_ROWS:
+    for key, label in seat_rows(board):
         mean, se = board.seats[key]
         lines.append(f"  {label:<26} {_pm(float(mean), se, pct=False)}")
     lines += ["", PUBLISHED_HEAD] if published(board) else []
@@ -143,9 +179,10 @@ def headline_text(board) -> str:
 
 
 def position_text(board, pos: dict) -> str:
-    who = "you deal next" if pos["deals_next"] == "me" else "the opponent deals next"
+    w = words(board)
+    who = f"{w['me'] if pos['deals_next'] == 'me' else w['they']} {w['deals']} next"
     game = board.variant + ("" if at_default_target(board) else f" to {board.target}")
-    lines = [f"== crib-stats game: {game}, you at {pos['mine']}, the opponent at {pos['theirs']}, {who}",
+    lines = [f"== crib-stats game: {game}, {w['me']} at {pos['mine']}, {w['they']} at {pos['theirs']}, {who}",
              f"  P(win)                  {_pm(pos['p_win'], pos['p_win_se'])}",
              f"  {_words(board)[2]:<24}{_pm(pos['p_win_skunk'], pos['p_win_skunk_se'])}",
              f"  {_words(board)[3]:<24}{_pm(pos['p_skunked'], pos['p_skunked_se'])}",
@@ -170,7 +207,7 @@ def _model_json(board) -> dict:
 
 def _seats_json(board) -> dict:
     out = {}
-    for key, _ in SEAT_ROWS:
+    for key, _ in seat_rows(board):
         mean, se = board.seats[key]
         out[key] = {key: float(mean), f"{key}_exact": exact(Fraction(mean)), "se": se}
     return out
@@ -235,17 +272,18 @@ def board_figure(board):
     from matplotlib.figure import Figure
 
     T = board.target
-    w = board.values[board.row("win")]
+    win = board.values[board.row("win")]
+    w = words(board)
     fig = Figure(figsize=(12, 5.4))
     axes = fig.subplots(1, 2)
-    panels = [(w, "you deal next"), (1.0 - w.T, "the opponent deals next")]
+    panels = [(win, f"{w['me']} {w['deals']} next"), (1.0 - win.T, f"{w['they']} {w['deals']} next")]
     for ax, (m, title) in zip(axes, panels):
         im = ax.imshow(m, origin="lower", cmap="RdBu", vmin=0, vmax=1, extent=(-0.5, T - 0.5, -0.5, T - 0.5))
         lines = ax.contour(np.arange(T), np.arange(T), m, levels=[0.25, 0.5, 0.75], colors="k", linewidths=0.6)
         ax.clabel(lines, fmt="%.2f", fontsize=8)
-        ax.set_xlabel("opponent's score")
-        ax.set_ylabel("your score")
-        ax.set_title(f"P(you win), {title}")
+        ax.set_xlabel(f"{w['theirs_s']} score")
+        ax.set_ylabel(f"{w['mine_s']} score")
+        ax.set_title(f"P({w['win']}), {title}")
     fig.colorbar(im, ax=list(axes), shrink=0.85, label="P(win)")
     fig.suptitle(figure_title(board))
     return fig
