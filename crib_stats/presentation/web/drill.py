@@ -4,8 +4,9 @@ against the scorer's, and what a wrong count missed.
 A drill is dealt from a seeded :class:`random.Random` (its seed drawn at random and kept with the
 drill): the hand (as many cards as the variant keeps) or the crib (4 cards) and the starter, drawn
 without replacement from one pack. A *hard* drill is drawn by rejection: deals are drawn from the
-same generator until one is hard (:func:`is_hard`), which 8.5 % of six-card hands and cribs are
-and 1.6 % of the five-card game's 3-card hands.
+same generator until one is hard (:func:`is_hard`), which about 8.5 % ± 0.2 % of four-card hands
+and cribs are, and 1.6 % ± 0.1 % of the five-card game's 3-card hands (sampled: 20,000 deals of
+each, seed 1; ± one standard error).
 
 The true count and its itemisation are the scorer's (:func:`crib_stats.show.scoring.score`, its
 items as :func:`crib_stats.referee.events.breakdown_dict` lists them for a game's show): nothing

@@ -66,8 +66,8 @@ def _store_error(exc: StoreError) -> Response:
              summary="deal a counting drill: a hand or crib and the starter (never their count)",
              description="The answer: id (send your count to /api/drill/{id}), what, variant, hard, cards (ASCII, as "
                          "the games write them), starter. " + HARD_DOC.format(what="hand or crib") + ", by rejection "
-                         "from a generator seeded at random (8.5 % of six-card hands and cribs are hard, 1.6 % of "
-                         "five-card hands).")
+                         "from a generator seeded at random (about 8.5 % ± 0.2 % of four-card hands and cribs are "
+                         "hard, 1.6 % ± 0.1 % of five-card hands: 20,000 deals sampled, seed 1).")
 async def new_drill(request: Request, body: NewDrill):
     strict(request)
     v = get_variant(body.variant)  # an unknown variant: 400 with the command line's line
