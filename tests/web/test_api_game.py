@@ -147,11 +147,13 @@ VALID = {
 
 
 def test_every_endpoint_is_checked_here(client):
-    # the page's games (/api/games...) take a body and a game's id: tests/web/test_games_hostile.py
-    # refuses their unknown parameters, bodies and ids
+    # the page's games (/api/games...) and drills (/api/drill...) take a body and an id:
+    # tests/web/test_games_hostile.py and tests/web/test_drill_api.py refuse their unknown
+    # parameters, bodies and ids
     paths = set(client.get("/openapi.json").json()["paths"])
-    assert set(VALID) == {p for p in paths if not p.startswith("/api/games")}
+    assert set(VALID) == {p for p in paths if not p.startswith(("/api/games", "/api/drill"))}
     assert {p for p in paths if p.startswith("/api/games")}  # the games are documented too
+    assert {p for p in paths if p.startswith("/api/drill")} == {"/api/drill", "/api/drill/{drill_id}"}
 
 
 @pytest.mark.parametrize("path", sorted(VALID))

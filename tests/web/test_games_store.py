@@ -22,11 +22,11 @@ def a_record(seed: int = 1, variant: str = "six-card") -> dict:
 def test_a_new_database_is_built_by_its_migrations(tmp_path):
     path = tmp_path / "g.sqlite"
     s = games_store.GameStore(path)
-    assert s.db.execute("PRAGMA user_version").fetchone()[0] == games_store.VERSION == 2
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] == games_store.VERSION == 3
     assert s.db.execute("PRAGMA application_id").fetchone()[0] == games_store.APPLICATION_ID
     assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in s.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "reviews"}
+    assert tables == {"games", "reviews", "drills"}
     s.close()
 
 
@@ -40,7 +40,7 @@ def test_a_version_1_database_is_migrated_with_its_games_kept(tmp_path):
     assert {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == {"games"}
     db.close()
     s = games_store.GameStore(path)
-    assert s.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] == games_store.VERSION
     row = s.load("0123456789abcdef")
     assert row.record == record and row.opponent == "greedy" and row.seat == "first_dealer"
     assert s.reviews("0123456789abcdef", games_review.METHOD) == {}

@@ -18,7 +18,7 @@ deal's throws ranked for the board, an advice) are handed to the bounded pool of
 ``crib-table --solve``, ``peg --extremes`` and ``--play-table``, ``claims --recompute``, a new
 deal model ``game --deals``, new games ``game --board-play GAMES``) and a crib model read from a
 file (``table:FILE``) stay on the command line. Query strings are limited to :data:`MAX_QUERY`
-bytes and bodies to :data:`MAX_BODY` (only a game's decision has one). The page's files are a fixed set read
+bytes and bodies to :data:`MAX_BODY` (only a game's decision and a drill's deal and answer have one). The page's files are a fixed set read
 from package data at start-up: a path names one of them or is 404, so nothing outside the
 folder can be served.
 """
@@ -44,7 +44,7 @@ from crib_stats.presentation.web import params, pool, routes
 from crib_stats.presentation.web.api import error_answer, one_line
 
 MAX_QUERY = 1024  # bytes of query string: six cards and every option fit in a quarter of it
-MAX_BODY = 1024  # bytes of request body: only the games' decisions have one (a few dozen bytes)
+MAX_BODY = 1024  # bytes of request body: only the games' decisions and the drills have one (a few dozen bytes)
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
 # the page talks to this server only (a browser enforces it: no font, script or request elsewhere)
@@ -140,7 +140,8 @@ DESCRIPTION = ("Exact cribbage statistics on this machine: each endpoint answers
                f"off the event loop, at most {HEAVY_WORKERS} at a time (serve --heavy-workers) with 8 more waiting "
                "(then 429 with Retry-After). The games (/api/games): a game against a player of the toolkit, kept "
                "in SQLite; an unknown game is 404, a decision the game does not take now 409, both with one line, "
-               "and nothing changes.")
+               "and nothing changes. The counting drill (/api/drill): a hand or crib dealt, your count checked and "
+               "timed, your figures kept in the same SQLite file; an unknown drill is 404, a second answer 409.")
 
 
 def create_app(*, warm_kernels: bool = True, allowed_hosts=None, heavy: str = "process",

@@ -1,5 +1,6 @@
 """The page's games in SQLite (the standard library's :mod:`sqlite3`): one row a game, holding its
-``crib-stats-game/1`` record, rewritten in one transaction after every decision.
+``crib-stats-game/1`` record, rewritten in one transaction after every decision; and the counting
+drills (:mod:`.drill`), one row a drill.
 
 The file is ``$XDG_DATA_HOME/crib-stats/games.sqlite`` (``~/.local/share/crib-stats/`` when
 ``XDG_DATA_HOME`` is not set), or the path ``crib-stats serve --db PATH`` gives. The journal is
@@ -22,7 +23,11 @@ database, is refused in one line and never changed.
   winner, scores, record);
 - version 2: ``reviews``, the review of each of the player's decisions (cached: a review costs
   a throw's or a card's P(win) ranking, 0.3 to 5 s), keyed by (game, decision), with the method
-  it was computed by (a review of another method is computed again, not served).
+  it was computed by (a review of another method is computed again, not served);
+- version 3: ``drills``, the counting drills: each one's deal (what, variant, hard, seed, cards,
+  starter, true count, dealt at), and once answered the answer, the seconds it took and what it
+  missed by kind (:func:`.drill.missed`). A drill left unanswered for :data:`DRILL_KEEP` seconds
+  is deleted when the next is dealt.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ from typing import Callable
 from crib_stats.core.errors import CribStatsError
 
 APPLICATION_ID = 0x43534731  # "CSG1": PRAGMA application_id of a crib-stats games database
+DRILL_KEEP = 86_400  # seconds an unanswered drill is kept
+MISSED = ("fifteens", "pairs", "runs", "flush", "nobs", "other")  # the drills' missed_* columns
 
 
 class StoreError(CribStatsError):
@@ -83,8 +90,31 @@ def _v2(db: sqlite3.Connection) -> None:
         PRIMARY KEY (game_id, decision))""")
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    db.execute("""CREATE TABLE drills (
+        id TEXT PRIMARY KEY,
+        dealt TEXT NOT NULL,
+        dealt_at REAL NOT NULL,
+        what TEXT NOT NULL CHECK (what IN ('hand', 'crib')),
+        variant TEXT NOT NULL,
+        hard INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        cards TEXT NOT NULL,
+        starter TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        answer INTEGER,
+        seconds REAL,
+        missed_fifteens INTEGER,
+        missed_pairs INTEGER,
+        missed_runs INTEGER,
+        missed_flush INTEGER,
+        missed_nobs INTEGER,
+        missed_other INTEGER)""")
+    db.execute("CREATE INDEX drills_unanswered ON drills (dealt_at) WHERE answer IS NULL")
+
+
 # MIGRATIONS[i] takes a database from version i to version i + 1
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 VERSION = len(MIGRATIONS)
 
 
@@ -260,6 +290,56 @@ class GameStore:
         rows = self.db.execute("SELECT kind, count(*), sum(lost) FROM reviews WHERE method = ? AND forced = 0 "
                                "AND lost IS NOT NULL GROUP BY kind", (method,)).fetchall()
         return {k: (n, total) for k, n, total in rows}
+
+
+    # -- drills -----------------------------------------------------------------------------------
+
+    def create_drill(self, drill_id: str, what: str, variant: str, hard: bool, seed: int, cards: list[str],
+                     starter: str, points: int, dealt_at: float) -> None:
+        """A new drill (``dealt_at``: :func:`time.time` when dealt); the unanswered drills dealt
+        over :data:`DRILL_KEEP` seconds before it are deleted in the same transaction."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("DELETE FROM drills WHERE answer IS NULL AND dealt_at < ?", (dealt_at - DRILL_KEEP,))
+                self.db.execute("INSERT INTO drills (id, dealt, dealt_at, what, variant, hard, seed, cards, starter, "
+                                "points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                (drill_id, now(), dealt_at, what, variant, int(hard), seed, json.dumps(cards),
+                                 starter, points))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"the games database {self.path} could not be written: {exc}") from None
+
+    def load_drill(self, drill_id: str) -> dict | None:
+        """{id, what, variant, hard, seed, cards, starter, points, dealt_at, answer, seconds}."""
+        row = self.db.execute("SELECT id, what, variant, hard, seed, cards, starter, points, dealt_at, answer, seconds "
+                              "FROM drills WHERE id = ?", (drill_id,)).fetchone()
+        if row is None:
+            return None
+        keys = ("id", "what", "variant", "hard", "seed", "cards", "starter", "points", "dealt_at", "answer", "seconds")
+        d = dict(zip(keys, row))
+        d["hard"], d["cards"] = bool(d["hard"]), json.loads(d["cards"])
+        return d
+
+    def answer_drill(self, drill_id: str, answer: int, seconds: float, missed: dict[str, int]) -> bool:
+        """Record the drill's answer once: False (nothing written) when it was answered already."""
+        cols = ", ".join(f"missed_{k} = ?" for k in MISSED)
+        n = self._write(f"UPDATE drills SET answer = ?, seconds = ?, {cols} WHERE id = ? AND answer IS NULL",
+                        (answer, seconds, *(missed[k] for k in MISSED), drill_id))
+        return n == 1
+
+    def drill_counts(self) -> dict:
+        """Over the answered drills: {"answered", "right", "seconds" (their sum), "over" (drills
+        counted over, points over), "missed": {kind: (drills that missed points of it, points)}}."""
+        sums = ", ".join(f"coalesce(sum(missed_{k} > 0), 0), coalesce(sum(missed_{k}), 0)" for k in MISSED)
+        row = self.db.execute(f"SELECT count(*), coalesce(sum(answer = points), 0), coalesce(sum(seconds), 0), "
+                              f"coalesce(sum(answer > points), 0), coalesce(sum(max(answer - points, 0)), 0), {sums} "
+                              "FROM drills WHERE answer IS NOT NULL").fetchone()
+        return {"answered": row[0], "right": row[1], "seconds": row[2], "over": (row[3], row[4]),
+                "missed": {k: (row[5 + 2 * i], row[6 + 2 * i]) for i, k in enumerate(MISSED)}}
 
 
 def _row(r: tuple, with_record: bool) -> GameRow:

@@ -64,6 +64,9 @@ def invalid_line(path: str, error: dict) -> str:
         return f"{where}: parameter {name}: a whole number, got {shown}"
     if kind in ("float_parsing", "finite_number"):
         return f"{where}: parameter {name}: a number such as 0.002, got {shown}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        bound = "at least" if kind == "greater_than_equal" else "at most"
+        return f"{where}: parameter {name}: {bound} {ctx.get('ge', ctx.get('le'))}, got {shown}"
     if kind == "bool_parsing":
         return f"{where}: parameter {name}: true or false, got {shown}"
     return f"{where}: parameter {name}: {error.get('msg', 'invalid')}"

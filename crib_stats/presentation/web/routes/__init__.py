@@ -1,4 +1,4 @@
-"""The API's endpoints, one module per domain (score, discard, play, board, games).
+"""The API's endpoints, one module per domain (score, discard, play, board, games, drill).
 
 Each module has ``router = api.router()`` with its ``@router.get(...)`` endpoints and a
 ``warm()`` that compiles (or loads from numba's cache) the kernels they call, run once at
@@ -8,7 +8,7 @@ start-up; a module whose endpoints hand work to the heavy pool (:mod:`..pool`) a
 
 from __future__ import annotations
 
-from . import board, discard, games, play, score
+from . import board, discard, drill, games, play, score
 
-MODULES = [score, discard, play, board, games]
+MODULES = [score, discard, play, board, games, drill]
 ROUTERS = [m.router for m in MODULES]

@@ -14,8 +14,9 @@ import * as play from "./panel_play.js";
 import * as board from "./panel_board.js";
 import * as score from "./panel_score.js";
 import * as games from "./panel_games.js";
+import * as drill from "./panel_drill.js";
 
-const PANELS = [discard, play, board, score, games];
+const PANELS = [discard, play, board, score, games, drill];
 
 function showTab(tab, focus = false) {
   for (const p of PANELS) {
