@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_DOCS := $(VENV)/.installed-docs
 
-.PHONY: run test test-fast bench notebooks data docs clean
+.PHONY: run test test-fast bench notebooks data docs pictures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ data: $(STAMP_TEST)
 # page, a public name without a docstring) fails it; make test builds it too (tests/test_docs.py)
 docs: $(STAMP_DOCS)
 	$(BIN)/python -m mkdocs build --strict --site-dir site
+
+# the manual's and the README's pictures of the page (docs/web-*.png), drawn by the browser tests
+# (make test draws them only into its temporary folder: it writes nothing into the checkout)
+pictures: $(STAMP_TEST)
+	CRIB_STATS_PICTURES=1 $(BIN)/python -m pytest $(XDIST) --warm-kernels tests/web
 
 notebooks: $(STAMP_TEST)
 	$(BIN)/python -m pip install --quiet -e '.[notebooks]'

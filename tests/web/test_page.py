@@ -26,6 +26,14 @@ from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.show.scoring import score  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def save_for_the_manual(pg, name: str) -> None:
+    """The page as it is now, saved as the manual's picture ``docs/NAME`` when the pictures are
+    asked for (``make pictures``: ``CRIB_STATS_PICTURES=1``); otherwise nothing: the suite writes
+    nothing into the checkout."""
+    if os.environ.get("CRIB_STATS_PICTURES") == "1":
+        pg.screenshot(path=str(ROOT / "docs" / name), full_page=True)
 CHROMIUM = "/usr/bin/chromium"
 # headless, as root, and quiet: no update checks, sync, metrics or other background traffic
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
@@ -342,8 +350,9 @@ def test_the_scorer_tab_counts_in_cadence(page, capsys):
                            "document.querySelector('#said').textContent.includes('nineteen')")
 
 
-def test_screenshots_desktop_and_phone(browser, server):
-    """The README's pictures; and at 375 px nothing but the table scrolls sideways."""
+def test_screenshots_desktop_and_phone(browser, server, tmp_path):
+    """The README's pictures (saved by ``make pictures``); and at 375 px nothing but the table
+    scrolls sideways."""
     link = server.url + "/?cards=5h+6h+7c+jd+qs+kd&role=pone&need=8&open=6h+7c"
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
@@ -357,7 +366,8 @@ def test_screenshots_desktop_and_phone(browser, server):
         table, room = pg.evaluate("[document.querySelector('#throws').scrollWidth, "
                                   "document.querySelector('.table-wrap').clientWidth]")
         assert table <= room, f"{name}: the table ({table} px) needs a sideways scroll in {room} px"
-        path = ROOT / "docs" / f"web-{name}.png"
+        path = tmp_path / f"web-{name}.png"
         pg.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 20_000
+        save_for_the_manual(pg, path.name)
         context.close()

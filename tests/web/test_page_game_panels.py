@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -21,11 +20,10 @@ pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
 # a server and Chromium: make test runs these, make test-fast does not
 pytestmark = pytest.mark.slow
 
-from test_page import DESKTOP, PHONE, browser, checked_page, page_words, server  # noqa: E402,F401  (fixtures)
+from test_page import DESKTOP, PHONE, browser, checked_page, page_words, save_for_the_manual, server  # noqa: E402,F401  (fixtures)
 
 from crib_stats.presentation.cli import main  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 DEAL = "5h 6h 7c jd qs kd"
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 
@@ -466,6 +464,6 @@ def test_screenshots_of_every_panel_at_both_widths(browser, server, tmp_path):  
             pg.screenshot(path=str(path), full_page=True)
             assert path.stat().st_size > 10_000
             if width == "desktop" and name in ("play", "board"):
-                pg.screenshot(path=str(ROOT / "docs" / f"web-{name}.png"), full_page=True)
+                save_for_the_manual(pg, f"web-{name}.png")
         context.close()
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}-{w}.png" for n in PANELS for w in WIDTHS)

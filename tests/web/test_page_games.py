@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright (the test extra)")
 # a server and Chromium: make test runs these, make test-fast does not
 pytestmark = pytest.mark.slow
 
-from test_page import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
+from test_page import DESKTOP, PHONE, browser, save_for_the_manual  # noqa: E402,F401  (the fixture)
 from test_games_api import GatedPool  # noqa: E402
 
 from crib_stats.presentation.web import games_live  # noqa: E402
@@ -38,7 +38,6 @@ from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.referee import validate  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 READY = "() => { const g = document.querySelector('#g-game'); return g && !g.hidden && g.getAttribute('aria-busy') === 'false'; }"
 
 
@@ -127,7 +126,7 @@ def shot(pg, folder: Path, name: str, docs: str | None = None) -> None:
     pg.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
     if docs:
-        pg.screenshot(path=str(ROOT / "docs" / f"web-games-{docs}.png"), full_page=True)
+        save_for_the_manual(pg, f"web-games-{docs}.png")
     width = pg.evaluate("document.documentElement.scrollWidth")
     assert width <= pg.viewport_size["width"], f"{name}: the page is {width} px wide"
 
