@@ -1385,6 +1385,69 @@ def board_throw_twin(dealt, opp, role, mine, theirs, tables, variant="six-card",
     return out
 
 
+def board_throw_four_twin(dealt, others, my_turn, mine, theirs, tables, target=121, skunk=91):
+    """Four players in partnership: every throw of your five ``dealt`` codes (sorted; one card
+    thrown, in order) when you sit at turn ``my_turn`` (0 the dealer's left, 1 his partner, 2 the
+    dealer's right, 3 the dealer) and the other turns, in order, hold the hands ``others``:
+    [(P(win), P(win with a skunk), board error)] of your side averaged over every starter left.
+    Each other seat throws by board_choose for its side's role; the play round the table
+    (play_round_twin, greedy); his heels, the play, the hands from the dealer's left, the crib,
+    point by point from (mine, theirs); ``tables`` = (W, SW, SL, SE) from the dealing side's."""
+    win, skunk_win, skunk_loss, win_se = tables
+    dealt = sorted(dealt)
+    side = [0, 1, 0, 1]  # the turns' sides: 1 the dealer's
+    my_side = side[my_turn]
+    hands = {}
+    crib_others = []
+    it = iter(others)
+    for t in range(4):
+        if t != my_turn:
+            keep, throw = board_choose(next(it), "dealer" if side[t] else "pone", "four-player")
+            hands[t] = keep
+            crib_others += throw
+    seen = set(dealt) | {c for h in others for c in h}
+    starters = [c for c in range(52) if c not in seen]
+    out = []
+    for i in range(len(dealt)):
+        hands[my_turn] = [c for j, c in enumerate(dealt) if j != i]
+        crib = crib_others + [dealt[i]]
+        kept = [hands[t] for t in range(4)]
+        play, _ = play_round_twin([[card(c)[0] for c in k] for k in kept],
+                                  lambda player, hand, count_seq: greedy_pick(hand, count_seq))
+        acc = [0.0, 0.0, 0.0]
+        for s in starters:
+            events = [(1, 2)] if card(s)[0] == 11 else []
+            events += [(side[player], x) for _, player, _, x in play]
+            events += [(side[t], show_total(kept[t], s)) for t in range(4)]
+            events.append((1, show_total(crib, s, True)))
+            score = {"me": mine, "them": theirs}
+            result = None
+            for who, x in events:
+                who = "me" if who == my_side else "them"
+                for _ in range(x):
+                    score[who] += 1
+                    if score[who] >= target:
+                        result = who
+                        break
+                if result:
+                    break
+            if result == "me":
+                acc[0] += 1
+                acc[1] += score["them"] < skunk
+            elif result is None:
+                a, b = score["me"], score["them"]
+                if my_side == 1:  # the other side deals next
+                    acc[0] += 1 - win[b, a]
+                    acc[1] += skunk_loss[b, a]
+                    acc[2] += win_se[b, a]
+                else:
+                    acc[0] += win[a, b]
+                    acc[1] += skunk_win[a, b]
+                    acc[2] += win_se[a, b]
+        out.append(tuple(x / len(starters) for x in acc))
+    return out
+
+
 # =============================================================================================
 # the referee (issue #31): a game record re-scored from its cards and its order of play alone,
 # as the rule book says, sharing nothing with crib_stats.referee

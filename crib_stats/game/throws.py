@@ -12,6 +12,15 @@ later deal follows the model. So
     target first, 0 if the opponent does, else the board's P(win) at the new position with the
     deal passed).
 
+Four players in partnership (``four-player``, ``seat``: where you sit relative to the dealer,
+:data:`SEATS`) are played alike by side: the other three seats are dealt five each of the cards
+you have not seen, each throws one card by the model's objective for its side (the dealing
+side's two as the dealer, the others as the pone), all four play greedy round the table, the
+hands show from the dealer's left round to the dealer, then the crib, and the next deal (to the
+other side) is valued by the committed four-player board. The three hands are drawn together at
+random (:func:`crib_stats.kernels.boardthrow.table_values`), every starter left (32) enumerated
+for each, every throw on the same deals.
+
 The opponent's hands are sampled (:mod:`crib_stats.kernels.boardthrow`: enumerating all
 C(46, 6) with their own suit-dependent throws would take minutes), every starter left is
 enumerated for each, and every throw sees the same hands (common random numbers), so the
@@ -44,6 +53,9 @@ from .board import Board, board_variant, check_position, committed_meta, committ
 from .model import GameError, deal_inputs
 
 _BOARD_INPUTS: dict = {}
+SEATS = ("left", "partner", "right", "dealer")  # four players: your turn in the play (0 on the dealer's left, who leads)
+SEAT_HELP = ("dealer (you deal), partner (the dealer's partner, opposite him), left (on the dealer's left: you lead) "
+             "or right (on the dealer's right)")
 
 DEFAULT_SEED = 0
 DEFAULT_ACCURACY = 0.002
@@ -63,6 +75,34 @@ ASSUMES = {
              "dealer's hand, the crib) and the game ends the moment someone reaches the target",
     "later_deals": "every later deal follows the game model (the committed board of crib-stats game)",
 }
+
+
+SHORT_FOUR = ("the other three seats are dealt five each of the cards you have not seen and each throws one card by "
+              "the game model's objective for its side (the dealing side's two as the dealer, max E[hand] + E[crib]; "
+              "the others as the pone, E[hand] - E[crib]); every starter left; all four play greedy; the game ends "
+              "the moment a side reaches the target; later deals follow the game model (the committed four-player "
+              "board)")
+ASSUMES_FOUR = {
+    "deal": "the other three seats are dealt five each of the rest of the cards you have not seen, at random",
+    "discard": "each of the other three seats throws one card by the game model's objective for its side: your "
+               "partner as you are (the dealer's side as the dealer, max E[hand] + E[crib]; the other side as the "
+               "pone, E[hand] - E[crib]), random crib model, the sweep's tie rule; nobody sees another's cards",
+    "starter": "the starter is any card left",
+    "pegging": "all four play greedy round the table, the dealer's left leading",
+    "order": "the points are scored by side in the game's order (his heels, the play point by point, the hands from "
+             "the dealer's left round to the dealer, the crib) and the game ends the moment a side reaches the "
+             "target",
+    "later_deals": "every later deal follows the game model (the committed four-player board of crib-stats game)",
+}
+
+
+def seat_role(seat: str) -> str:
+    """Whose crib it is from a four-player seat: the dealing side's (``dealer``) or not (``pone``).
+
+    >>> seat_role("partner"), seat_role("left")
+    ('dealer', 'pone')
+    """
+    return "dealer" if seat in ("dealer", "partner") else "pone"
 
 
 @dataclass(frozen=True)
@@ -115,6 +155,7 @@ class BoardAnalysis:
     ranked: int = 0  # how many throws were ranked (len(throws) unless top() kept fewer)
     points_rank: int = 0  # the points throw's place among them, from 1
     hidden_points: BoardThrow | None = None  # the points throw when top() left it out
+    seat: str | None = None  # four players: where you sit (SEATS); None for two players
 
     @property
     def best(self) -> BoardThrow:
@@ -260,19 +301,45 @@ def _stratified(v, unseen: np.ndarray, seed: int, accuracy: float, common: tuple
             return est
 
 
+def check_seat(v, role: str | None, seat: str | None) -> str | None:
+    """Whose crib it is (``dealer`` or ``pone``) in the variant ``v``: ``role`` for two players
+    (who must give no seat); for four players the side of ``seat`` (one of :data:`SEATS`,
+    required; a ``role`` given must agree with it). One line for anything else.
+
+    >>> check_seat(__import__("crib_stats.model.variants").model.variants.variant("four-player"), None, "right")
+    'pone'
+    """
+    if not v.teams:
+        if seat is not None:
+            raise GameError("discard --score: --seat goes with --variant four-player (two players need only --dealer "
+                            "or --pone)")
+        return role
+    if seat is None:
+        raise GameError(f"discard --score: four-player: say where you sit with --seat: {SEAT_HELP}")
+    if seat not in SEATS:
+        raise GameError(f"discard --score: --seat must be dealer, partner, left or right, got {str(seat)[:12]!r}")
+    if role is not None and role != seat_role(seat):
+        side = "your side deals (--dealer)" if seat_role(seat) == "dealer" else "the other side deals (--pone)"
+        raise GameError(f"discard --score: --seat {seat} means {side}, not --{role}")
+    return seat_role(seat)
+
+
 def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
-                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, target: int | None = None):
+                 accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, target: int | None = None,
+                 seat: str | None = None):
     """The checks :func:`score_throws` makes before any kernel runs (plain Python): the variant
     played to ``target`` (None: its default) and the parsed deal. Raises the :class:`GameError`
     it would; the server calls it on its event loop so that a request it would refuse never
     waits for the heavy pool."""
-    v = board_variant(board_variant(variant, where="discard --score").name, target, "discard --target")
+    v = board_variant(board_variant(variant, where="discard --score", partners=True).name, target, "discard --target",
+                      partners=True)
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
+    role = check_seat(v, role, seat)
     check_position(mine, theirs, v.target, role, where="discard --score", deals="this deal")
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
-        raise GameError(f"discard --score: the number of opponent hands must be 2 to {10 * MAX_HANDS:,}, got {hands}")
+        raise GameError(f"discard --score: the number of {'deals' if v.teams else 'opponent hands'} must be 2 to {10 * MAX_HANDS:,}, got {hands}")
     if seed < 0 or seed >= 2**63:
         raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
     return v, dealt
@@ -282,13 +349,45 @@ def throws_view(view, seed: int = DEFAULT_SEED) -> "BoardAnalysis":
     """:func:`score_throws` at a discard decision of a seat's :class:`~crib_stats.model.view.View`:
     every throw of its hand by P(win) at its scores, to its game's target, on ``seed`` (the
     players and the reviews ask this)."""
-    return score_throws(view.hand, "dealer" if view.dealer else "pone", view.score, view.opponent_score, view.variant,
-                        seed=seed, target=view.target)
+    return score_throws(view.hand, view.role, view.score, view.opponent_score, view.variant, seed=seed,
+                        target=view.target, seat=view_seat(view))
+
+
+def view_seat(view) -> str | None:
+    """The four-player seat (:data:`SEATS`) of a view, None for two players: the turn in the
+    play, counted clockwise (the seats' order) from the dealer's left."""
+    if not view.teams:
+        return None
+    n = len(view.seats)
+    return SEATS[(view.seats.index(view.seat) - view.seats.index(view.dealer_seat) - 1) % n]
+
+
+def _sampled_deals(seed: int, hands: int | None, accuracy: float, common: tuple) -> Estimate:
+    """Four players: ``hands`` random deals of the other three hands (:func:`table_values`), or
+    batches of them until every throw's P(win) error is at most ``accuracy`` (at most
+    :data:`MAX_HANDS`); the rows depend only on the seed and the number of deals."""
+    from crib_stats.kernels import boardthrow as kt
+
+    if hands is not None:
+        return Estimate.sampled(kt.table_values(seed, 0, hands, *common))
+    parts = []
+    n = 0
+    batch = 2048
+    while True:
+        parts.append(kt.table_values(seed, n, n + batch, *common))
+        n += batch
+        est = Estimate.sampled(np.concatenate(parts))
+        se = float(est.of(est.values[..., kt.V_WIN])[1].max())
+        if se <= accuracy or n >= MAX_HANDS:
+            return est
+        # the next batch sized from the error so far (se falls as 1/sqrt(n)), at least doubling... at most MAX_HANDS
+        want = int(n * (se / accuracy) ** 2 * 1.1) + 1
+        batch = min(max(want - n, 1024), MAX_HANDS - n)
 
 
 def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
                  accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, board: Board | None = None,
-                 target: int | None = None) -> BoardAnalysis:
+                 target: int | None = None, seat: str | None = None) -> BoardAnalysis:
     """Every throw of ``cards`` at (mine, theirs) as ``role`` this deal, valued by P(win) (see
     the module docstring) in the game to ``target`` (None: the variant's default). ``hands``: a
     fixed number of opponent hands instead of sampling to ``accuracy``; ``board``: the board of
@@ -300,7 +399,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     if board is not None:
         target = board.target
     v, dealt = check_inputs(cards, role, mine, theirs, variant, seed=seed, accuracy=accuracy, hands=hands,
-                            target=target)
+                            target=target, seat=seat)
+    role = check_seat(v, role, seat)
     k = board_inputs(v.name)
     throws = k["throws"]
     gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
@@ -315,23 +415,29 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     mine_tab, rows, pre, done, q_points = kt.deal_setup(codes, throws, k["hand_table"], keeps, my_role, int(mine),
                                                         int(theirs), target, skunk, v.play_stops_at_first_go, gm_in)
     q_points = int(q_points)
-    prefix = (keeps, rows, pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
-    common = (unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab)
-    if hands is not None:
-        vals = kt.sampled_values(int(seed), 0, int(hands), *common)
-        est = Estimate.sampled(vals)
-        method = f"{hands:,} random opponent hands (seed {seed})"
+    if v.teams:
+        common = (unseen, SEATS.index(seat), v.players, target, skunk, gm_in, mine_tab, int(mine), int(theirs),
+                  v.play_stops_at_first_go, tab)
+        est = _sampled_deals(int(seed), hands, accuracy, common)
+        method = f"{est.hands:,} random deals of the other three hands (seed {seed})"
+        cap = f"the cap of {MAX_HANDS:,} deals"
     else:
-        est = _stratified(v, unseen, int(seed), accuracy, common)
-        method = (f"every opponent rank multiset ({est.units:,}) weighted by its ways, {est.draws} suit draw"
-                  f"{'s' if est.draws > 1 else ''} each (seed {seed})")
+        prefix = (keeps, rows, pre, done, int(mine), int(theirs), v.play_stops_at_first_go)
+        common = (unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab)
+        cap = f"the draw cap ({MAX_DRAWS} suit draws of every opponent rank multiset)"
+        if hands is not None:
+            est = Estimate.sampled(kt.sampled_values(int(seed), 0, int(hands), *common))
+            method = f"{hands:,} random opponent hands (seed {seed})"
+        else:
+            est = _stratified(v, unseen, int(seed), accuracy, common)
+            method = (f"every opponent rank multiset ({est.units:,}) weighted by its ways, {est.draws} suit draw"
+                      f"{'s' if est.draws > 1 else ''} each (seed {seed})")
     analysis = analyse(dealt, role=role, variant=v.name)
     by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
     by_value = np.moveaxis(est.values, -1, 0).copy()  # each figure's (units, draws, throws) contiguous
     win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
     pw, pw_se = est.of(win)
-    capped = (f"the draw cap ({MAX_DRAWS} suit draws of every opponent rank multiset)"
-              if hands is None and est.draws >= MAX_DRAWS and pw_se.max() > accuracy else None)
+    capped = cap if hands is None and pw_se.max() > accuracy else None
     ps, ps_se = est.of(sk)
     g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
     # weighted means of figures in [0, 1] drift by a unit in the last place: kept inside
@@ -349,11 +455,12 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
     return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=target,
                          skunk=skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
-                         starters=len(unseen) - v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start,
+                         starters=len(unseen) - (v.players - 1) * v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start,
                          reached_se=float(pw_se.max()), capped=capped, ranked=len(rows),
                          board_model=(committed_meta(v.name) if board is None
                                       else {k: board.meta[k] for k in MODEL_KEYS}),
-                         points_rank=1 + next(i for i, t in enumerate(rows) if t.points_throw))
+                         points_rank=1 + next(i for i, t in enumerate(rows) if t.points_throw), seat=seat,
+                         **(dict(short=SHORT_FOUR, assumes=dict(ASSUMES_FOUR)) if v.teams else {}))
 
 
 __all__ = ["score_throws", "BoardAnalysis", "BoardThrow", "DEFAULT_SEED", "DEFAULT_ACCURACY"]

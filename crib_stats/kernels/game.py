@@ -264,6 +264,27 @@ def side_of_turn(t, players):
 
 
 @njit(cache=True)
+def greedy_events_n(counts, players, stop_at_go, who, pts, n, peg):
+    """The greedy play round the table of the kept hands ``counts`` (players, 13), in the play's
+    order, by side (:func:`side_of_turn`), point by point onto the script ``who``/``pts`` after
+    its first ``n`` events (each card's points, then any go / last-card point); each side's
+    points added to ``peg`` (0 the pone's side, 1 the dealer's). Returns the events now."""
+    st, seq = new_play_n(counts, players)
+    settle_n(st, stop_at_go)
+    while st[T_DONE] == 0:
+        side = side_of_turn(st[T_TURN], players)
+        f, tt, pp, rl = play_card_n(seq, st, greedy_rank_n(seq, st))
+        n = add_event(who, pts, n, side, f + tt + pp + rl)
+        peg[side] += f + tt + pp + rl
+        settle_n(st, stop_at_go)
+        if st[T_GO] >= 0:  # the go or the last card
+            side = side_of_turn(st[T_GO], players)
+            n = add_event(who, pts, n, side, 1)
+            peg[side] += 1
+    return n
+
+
+@njit(cache=True)
 def deal_script_n(kept, crib, starter, players, stop_at_go, hand_table, crib_table, who, pts, stats):
     """The script of a deal of two sides (two players, or four in partnership) once every hand has
     thrown, by side (1 the dealer's, 0 the pone's; :func:`side_of_turn`): ``kept`` (players, keep)
@@ -282,19 +303,7 @@ def deal_script_n(kept, crib, starter, players, stop_at_go, hand_table, crib_tab
     for t in range(players):
         for i in range(keep):
             counts[t, kept[t, i] >> 2] += 1
-    st, seq = new_play_n(counts, players)
-    settle_n(st, stop_at_go)
-    while st[T_DONE] == 0:
-        mover = st[T_TURN]
-        side = side_of_turn(mover, players)
-        f, tt, pp, rl = play_card_n(seq, st, greedy_rank_n(seq, st))
-        n = add_event(who, pts, n, side, f + tt + pp + rl)
-        stats[STAT_PEG_PONE + side] += f + tt + pp + rl
-        settle_n(st, stop_at_go)
-        if st[T_GO] >= 0:  # the go or the last card
-            side = side_of_turn(st[T_GO], players)
-            n = add_event(who, pts, n, side, 1)
-            stats[STAT_PEG_PONE + side] += 1
+    n = greedy_events_n(counts, players, stop_at_go, who, pts, n, stats[STAT_PEG_PONE:STAT_PEG_DEALER + 1])
     for t in range(players):
         base, suit, jacks = card_summary(kept[t], keep)
         x = hand_points(hand_table, base * RANKS, suit, jacks, keep, starter)
