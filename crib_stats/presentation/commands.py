@@ -64,7 +64,10 @@ def _cmd_discard(args) -> int:
     from crib_stats.core import io
     from crib_stats.presentation import report
 
-    options.need_role("discard", args.role)
+    if args.seat is not None and args.score is None:
+        raise UsageError("discard: --seat goes with --score (four-player: where you sit, for the board)")
+    if args.seat is None:  # a four-player seat says whose crib it is (checked with the position)
+        options.need_role("discard", args.role)
     if args.score is not None:
         from crib_stats.presentation import game_cli
 

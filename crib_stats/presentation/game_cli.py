@@ -172,7 +172,7 @@ def discard_for_the_board(args) -> int:
     first_run_note("discard --score")
     analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
                                          seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy,
-                                         target=target)
+                                         target=target, seat=args.seat)
     if analysis.capped:
         warn(f"--accuracy {accuracy:g} not reached: {analysis.capped} stopped the sampling at a largest standard "
              f"error of P(win) of {analysis.reached_se:.2g}")

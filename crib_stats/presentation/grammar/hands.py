@@ -45,7 +45,8 @@ def add(sub) -> None:
                  "crib-stats discard 5h 6h 7c jd qs kd --pone --pegging greedy \\\n"
                  "      --peg-opponent equilibrium",
                  "crib-stats discard 5h 6h 7c jd qs kd --dealer --score 118 116",
-                 "crib-stats discard 5h 6h 7c jd qs kd --pone --score 50 52 --target 61"],
+                 "crib-stats discard 5h 6h 7c jd qs kd --pone --score 50 52 --target 61",
+                 "crib-stats discard 5h 6h 7c jd qs --variant four-player --seat partner --score 110 104"],
                 CARDS_HELP)
     d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
@@ -71,7 +72,12 @@ def add(sub) -> None:
     d.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
                    help="discard for the board: rank the throws by P(win the game) from this score (yours, the "
                         "opponent's; --dealer: you deal this deal), the deal played out under the game model and "
-                        "later deals by its board (six-card, five-card; default crib model and no --pegging)")
+                        "later deals by its board (six-card, five-card, four-player; default crib model and no "
+                        "--pegging); four-player: your side's score and theirs, with --seat")
+    d.add_argument("--seat", choices=["dealer", "partner", "left", "right"], metavar="SEAT",
+                   help="four-player, with --score: where you sit relative to this deal's dealer: dealer (you "
+                        "deal), partner (the dealer's partner), left (on the dealer's left: you lead) or right (on "
+                        "his right); the first two are --dealer (your side's crib), the others --pone")
     d.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "
                    "91 or 61; five-card 61)")
     d.add_argument("--seed", metavar="S", help="with --score: the seed of the opponent hands' suits (default 0)")

@@ -18,12 +18,24 @@ def _cards(cs) -> str:
     return " ".join(cards(cs))
 
 
+SEAT_WORDS = {"dealer": "the dealer", "partner": "the dealer's partner", "left": "the dealer's left, who leads",
+              "right": "the dealer's right"}  # four players: where you sit
+SEAT_DEALS = {"dealer": "you deal", "partner": "your partner deals", "left": "the player on your right deals",
+              "right": "the player on your left deals"}
+
+
 def _position(a) -> str:
+    if a.seat is not None:
+        return f"your side {a.mine}, theirs {a.theirs} (to {a.target}), {SEAT_DEALS[a.seat]}"
     deals = "you deal" if a.role == "dealer" else "the opponent deals"
     return f"you {a.mine}, opponent {a.theirs} (to {a.target}), {deals}"
 
 
 def board_title(a) -> str:
+    if a.seat is not None:
+        whose = "your side's crib" if a.role == "dealer" else "their side's crib"
+        return f"{a.variant}, you sit: {SEAT_WORDS[a.seat]} ({whose}), to the board at {_position(a)}: " \
+               f"{_cards(a.dealt)}"
     whose = "your crib" if a.role == "dealer" else "opponent's crib"
     return f"{a.variant}, {a.role} ({whose}), to the board at {_position(a)}: {_cards(a.dealt)}"
 
@@ -101,7 +113,9 @@ def board_json(a) -> dict:
         "pegging": None,
         "score": {"mine": a.mine, "theirs": a.theirs, "target": a.target, "skunk_below": a.skunk,
                   "skunk_name": skunk_name(a.variant),
-                  "deals": "me" if a.role == "dealer" else "opponent"},
+                  "deals": "me" if a.role == "dealer" else "opponent"}
+                 | ({} if a.seat is None else {"deals": "my side" if a.role == "dealer" else "their side",
+                                               "seat": a.seat, "seat_words": SEAT_WORDS[a.seat]}),
         "model": model_json(a),
         "method": a.method,
         "seed": a.seed,
@@ -125,7 +139,8 @@ def board_json(a) -> dict:
 CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points", "vs_points_se", "p_win_skunk",
                "p_win_skunk_se", "game_points", "game_points_se", "table_se", "hand_ev", "crib_ev", "net_ev",
                "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands",
-               "variant", "target", "discard", "play", "board_deals", "board_seed"]  # the last: what made the board
+               "variant", "target", "discard", "play", "board_deals", "board_seed", "seat"]  # board_*: what made the board;
+# seat: four players' (dealer, partner, left, right), empty for two
 
 
 def board_csv(a) -> str:
@@ -136,7 +151,7 @@ def board_csv(a) -> str:
                 repr(t.game_points_se), repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
                 repr(float(t.net)), exact(t.hand_ev), exact(t.crib_ev), exact(t.net), str(a.mine), str(a.theirs),
                 a.role, str(a.seed), str(a.hands), a.variant, str(a.target), a.board_model["discard"],
-                a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"])]
+                a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"]), a.seat or ""]
         rows.append(",".join(vals))
     return "\n".join(rows)
 
