@@ -311,6 +311,23 @@ def has_board(variant) -> bool:
     return variant.players == 2 and variant.name in VARIANTS and variant.target in variant.targets
 
 
+def has_throw_board(variant) -> bool:
+    """Whether the game ``variant`` has a board to *throw* to (``discard --score``): every game
+    :func:`has_board` covers, and four players in partnership at their target (the throw by side,
+    :func:`crib_stats.game.throws.score_throws` with a seat), whose play nothing models for the
+    board yet.
+
+    >>> from crib_stats.model.variants import variant
+    >>> has_throw_board(variant("four-player")), has_board(variant("four-player"))
+    (True, False)
+    >>> has_throw_board(variant("three-player"))
+    False
+    """
+    from .model import PARTNERS
+
+    return has_board(variant) or (variant.name in PARTNERS and variant.target in variant.targets)
+
+
 def _solved_arrays(variant: str, discard: str, target: int) -> dict:
     """The board of the committed deal model played to a target other than the one its file
     holds the board of: solved (under a second), kept in the disk cache

@@ -24,10 +24,13 @@ the record says so.
 Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a throw).
 
 The board is the game's own, to the view's target (``view.target``: the six-card game to 121,
-91 or 61, the five-card game to 61). Where there is no board (:func:`crib_stats.game.board.has_board`:
-three and four players) it plays as the points player does (:mod:`.points`:
-the throw of greatest net, the play by the advisor's E[points], greedy's card with more than two
-players), and each note says so.
+91 or 61, the five-card game to 61). Four players in partnership (to 121) have a board to throw
+to (:func:`crib_stats.game.board.has_throw_board`): the engine throws by ``discard --score
+--seat`` there (its side's P(win), the other three seats dealt at random from the cards it has
+not seen and throwing by the objective for their side, all four playing greedy), and plays as
+the points player does with more than two players: greedy's card (the advisor models only the
+two-player play). Three players have no board: it throws and plays as the points player does
+(:mod:`.points`: the throw of greatest net, greedy's card), and each note says so.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from __future__ import annotations
 from crib_stats.model.view import View
 from crib_stats.referee.player import Answer
 
-from crib_stats.game.board import has_board
+from crib_stats.game.board import has_board, has_throw_board
 from crib_stats.game.throws import throws_view
 from crib_stats.model.variants import variant as get_variant
 
@@ -63,13 +66,14 @@ class EnginePlayer:
     def discard(self, view: View) -> Answer:
         """``discard --score``'s first throw at the view's scores, with its P(win) in the note (the
         points player's throw where there is no board)."""
-        if not self._board(view):
+        if not has_throw_board(get_variant(view.variant, view.target)):
             a = PointsPlayer().discard(view)
             return Answer(a.choice, f"{a.note} (points: no board for this game)")
         a = throws_view(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
+        sample = f"{a.hands:,} deals of the other three hands, seat {a.seat}" if a.seat else f"{a.hands:,} opponent hands"
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
-                                  f"{a.hands:,} opponent hands)")
+                                  f"{sample})")
 
     def play(self, view: View) -> Answer:
         """``advise --score``'s first card, with its P(win) in the note (the points player's card
@@ -78,7 +82,9 @@ class EnginePlayer:
             return Answer(view.legal[0], "the only card that fits")
         if not self._board(view):
             a = PointsPlayer().play(view)
-            return Answer(a.choice, f"{a.note} (points: no board for this game)")
+            why = ("the board is for the throw only" if has_throw_board(get_variant(view.variant, view.target))
+                   else "no board for this game")
+            return Answer(a.choice, f"{a.note} (points: {why})")
         card, advice, widened = advised_card(view, score=True)
         p = advice.plays[0].p_win
         return Answer(card, f"P(win) {p:.4f} (advise --score)" + (f"; {widened}" if widened else ""))

@@ -157,3 +157,21 @@ def test_engine_never_fails_against_random(variant):
         if widened or (variant == "five-card" and deck_index == 2):
             break
     assert variant == "five-card" or widened > 0
+
+
+@pytest.mark.slow  # about 10 s: a four-player game takes 20 or so throws of score_throws
+def test_engine_throws_to_the_four_player_board():
+    """Four players in partnership: two engines (north and south) against two greedy players, a
+    whole game in the referee without a forfeit; every engine throw is discard --score's with its
+    seat, every engine card greedy's (the board is for the throw only)."""
+    from crib_stats.game.throws import SEATS as BOARD_SEATS
+
+    rec = play_game((EnginePlayer(), GreedyPlayer(), EnginePlayer(), GreedyPlayer()), seed=0, deck_index=0,
+                    variant="four-player")
+    assert rec["result"]["forfeit"] is None and validate(rec).result == rec["result"]
+    mine = [d for deal in rec["deals"] for d in deal["decisions"] if d["seat"] in ("north", "south")]
+    throws = [d["note"] for d in mine if d["note"].startswith("P(win) ")]
+    assert len(throws) == 2 * len(rec["deals"])
+    assert all(any(f"seat {s})" in n for s in BOARD_SEATS) for n in throws)
+    assert all(d["note"].startswith("P(win) ") or d["note"] == "the only card that fits"
+               or "the board is for the throw only" in d["note"] for d in mine)
