@@ -152,8 +152,8 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
     if points:
         return _review_points(view, int(made), common, unvalued)
     if not has_board(get_variant(view.variant, view.target)):
-        return unvalued("not valued: the review has no board for three or four players (the engine throws to the "
-                        "four-player board, and plays greedy's card there)")
+        return unvalued("not valued: no board for three or four players (the engine throws to the four-player "
+                        "board, and plays greedy's card there)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "

@@ -79,14 +79,16 @@ def test_bad_input_is_one_line(game, argv, words):
     assert len(err.strip().splitlines()) == 1 and words in err
 
 
-def test_nothing_throws_or_plays_to_the_four_player_board_yet(capsys):
+def test_only_the_throw_is_made_to_the_four_player_board(capsys):
+    """discard --score throws to the four-player board (with a seat: tests/game/test_boardthrow_four.py);
+    nothing plays to it: advise --score stays two-player (has_board)."""
     from crib_stats.model.variants import variant
     from crib_stats.presentation.cli import main
 
-    assert not gb.has_board(variant("four-player"))
+    assert not gb.has_board(variant("four-player")) and gb.has_throw_board(variant("four-player"))
     code = main(["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "four-player", "--score", "110", "104",
                  "--dealer"])
-    assert code == 2 and "two-player games" in capsys.readouterr().err
+    assert code == 2 and "say where you sit with --seat" in capsys.readouterr().err
 
 
 def test_the_board_reads_as_probabilities(board):

@@ -73,7 +73,8 @@ def test_suits_with_a_variation_selector_are_accepted(cli):
         (["peg", "7", "7", "7", "7", "7"], "more than four cards of rank 7"),
         # #48 item 9: the command that refused says so (it said "game:")
         (["discard", "5h", "6h", "7c", "jd", "qs", "--dealer", "--score", "10", "10", "--variant", "three-player"],
-         "error: discard --score: the game is modelled for the two-player games (six-card, five-card), not three-player"),
+         "error: discard --score: the game is modelled for the two-player games (six-card, five-card) and four "
+         "players in partnership (four-player), not three-player"),
     ],
 )
 def test_bad_input_one_line_exit_2(cli, argv, fragment):

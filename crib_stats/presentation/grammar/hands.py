@@ -46,7 +46,8 @@ def add(sub) -> None:
                  "      --peg-opponent equilibrium",
                  "crib-stats discard 5h 6h 7c jd qs kd --dealer --score 118 116",
                  "crib-stats discard 5h 6h 7c jd qs kd --pone --score 50 52 --target 61",
-                 "crib-stats discard 5h 6h 7c jd qs --variant four-player --seat partner --score 110 104"],
+                 "crib-stats discard 5h 6h 7c jd qs --variant four-player \\\n"
+                 "      --seat partner --score 110 104"],
                 CARDS_HELP)
     d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
