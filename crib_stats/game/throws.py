@@ -53,7 +53,8 @@ from .board import Board, board_variant, check_position, committed_meta, committ
 from .model import GameError, deal_inputs
 
 _BOARD_INPUTS: dict = {}
-SEATS = ("left", "partner", "right", "dealer")  # four players: your turn in the play (0 on the dealer's left, who leads)
+# four players: where you sit, by your turn in the play (0 on the dealer's left, who leads)
+SEATS = ("left", "partner", "right", "dealer")
 SEAT_HELP = ("dealer (you deal), partner (the dealer's partner, opposite him), left (on the dealer's left: you lead) "
              "or right (on the dealer's right)")
 
@@ -339,7 +340,8 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     if not (0 < accuracy < 1):
         raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
     if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
-        raise GameError(f"discard --score: the number of {'deals' if v.teams else 'opponent hands'} must be 2 to {10 * MAX_HANDS:,}, got {hands}")
+        raise GameError(f"discard --score: the number of {'deals' if v.teams else 'opponent hands'} must be 2 to "
+                        f"{10 * MAX_HANDS:,}, got {hands}")
     if seed < 0 or seed >= 2**63:
         raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
     return v, dealt
@@ -455,7 +457,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
     return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=target,
                          skunk=skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
-                         starters=len(unseen) - (v.players - 1) * v.dealt, throws=tuple(rows), seconds=time.perf_counter() - start,
+                         starters=len(unseen) - (v.players - 1) * v.dealt, throws=tuple(rows),
+                         seconds=time.perf_counter() - start,
                          reached_se=float(pw_se.max()), capped=capped, ranked=len(rows),
                          board_model=(committed_meta(v.name) if board is None
                                       else {k: board.meta[k] for k in MODEL_KEYS}),

@@ -71,7 +71,8 @@ class EnginePlayer:
             return Answer(a.choice, f"{a.note} (points: no board for this game)")
         a = throws_view(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
-        sample = f"{a.hands:,} deals of the other three hands, seat {a.seat}" if a.seat else f"{a.hands:,} opponent hands"
+        sample = (f"{a.hands:,} deals of the other three hands, seat {a.seat}" if a.seat
+                  else f"{a.hands:,} opponent hands")
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
                                   f"{sample})")
 

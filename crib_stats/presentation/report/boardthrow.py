@@ -139,8 +139,8 @@ def board_json(a) -> dict:
 CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points", "vs_points_se", "p_win_skunk",
                "p_win_skunk_se", "game_points", "game_points_se", "table_se", "hand_ev", "crib_ev", "net_ev",
                "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands",
-               "variant", "target", "discard", "play", "board_deals", "board_seed", "seat"]  # board_*: what made the board;
-# seat: four players' (dealer, partner, left, right), empty for two
+               "variant", "target", "discard", "play", "board_deals", "board_seed",  # board_*: what made the board
+               "seat"]  # four players' seat (dealer, partner, left, right), empty for two
 
 
 def board_csv(a) -> str:
