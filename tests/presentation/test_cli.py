@@ -334,11 +334,11 @@ def test_serve_help_names_every_tab_of_the_page(capsys):
 
     static = ROOT / "crib_stats" / "presentation" / "web" / "static"
     labels = [re.search(r'export const label = "([^"]+)"', f.read_text()).group(1) for f in sorted(static.glob("panel_*.js"))]
-    assert len(labels) == 5 and "Play a game" in labels
+    assert len(labels) == 6 and "Play a game" in labels and "Counting" in labels
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "five tabs" in text and all(f"{label} (" in text for label in labels), text
+    assert "six tabs" in text and all(f"{label} (" in text for label in labels), text
 
 
 @pytest.mark.parametrize("command", ["score", "enumerate", "discard", "peg", "serve"])

@@ -11,11 +11,12 @@ HEAVY_WORKERS, MAX_HEAVY_WORKERS = 2, 16  # the heavy pool's processes: the defa
 def add(sub) -> None:
     """Add serve to the subcommands ``sub``."""
     v = command(sub, "serve", "a local web page: pick cards, see every throw ranked",
-                "Serve the page for players on this machine, in five tabs: Discard (pick\n"
+                "Serve the page for players on this machine, in six tabs: Discard (pick\n"
                 "your cards, every throw ranked with its spread and chart), Play (every card\n"
                 "you may play now, by its value), Board (P(win) from every score), Score a\n"
-                "hand (the scorer, itemised) and Play a game (a whole game against a player\n"
-                "of the toolkit, with hints, each deal reviewed, the games kept in --db);\n"
+                "hand (the scorer, itemised), Play a game (a whole game against a player of\n"
+                "the toolkit, with hints, each deal reviewed, the games kept in --db) and\n"
+                "Counting (count a hand or crib, timed, your figures kept in --db);\n"
                 "and the JSON API behind them (/api/score, /api/discard, /api/peg, ...: the\n"
                 "objects --json prints; /openapi.json lists them).\n"
                 "Needs the web extra (FastAPI, uvicorn): make run installs it; in a checkout,\n"
