@@ -256,3 +256,13 @@ def warmup() -> None:
     throws = np.array([[0, 1], [2, 3]], np.int64)
     unseen = np.array([c for c in range(52) if c not in dealt], np.int64)
     search_throw(dealt, throws, unseen, 1, 2, False, 4, 0)
+    # the pone (7 9 J K kept, 2 2 thrown) to lead against a dealer who holds four unseen cards
+    keep = np.array([24, 32, 40, 48], np.int64)
+    state = np.zeros(12, np.int64)
+    state[3] = 1
+    for c in keep:
+        state[10] += np.int64(1) << (RANK_BITS * (c >> 2))
+    rest = np.array([c for c in range(52) if c not in (4, 5, 24, 32, 40, 48, 51)], np.int64)
+    search_play(state, np.zeros(MAX_CARDS, np.int64), np.array([6, 8, 10, 12], np.int64), 0, keep,
+                np.zeros(1, np.int64), 0, rest, np.zeros(0, np.int64), 4, np.array([4, 5], np.int64), 2, 4, 51,
+                False, 4, 0)
