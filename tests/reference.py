@@ -1662,3 +1662,80 @@ def _tied_throws(hand, n_throw, others_to_crib, deck, per, opp_dealer):
         scored.append((h * per + (cr if opp_dealer else -cr), t))
     best = max(o for o, _ in scored)
     return [t for o, t in scored if o == best]
+
+
+# ---------------------------------------------------------------------------------------------
+# the search player (kernels.ismcts, players.search)
+# ---------------------------------------------------------------------------------------------
+# Which opponent hands are consistent with a play seen so far, by replaying the play card by
+# card as the rule book runs it with each candidate hand; and a deal's value for one seat,
+# played out by play_round_twin and counted by the reference scorer.
+
+
+def search_replay_fits(my_ranks, their_ranks, me_pone, played_by_me_rank, stop_at_go=False):
+    """Whether the play ``played_by_me_rank`` ((by me?, rank 1..13) in order), with the seat
+    holding ``my_ranks`` and the opponent ``their_ranks`` (every card each held at the start of
+    the play), is the one the rules make (a player plays when a card fits, else says go; when
+    neither can, the count restarts led by the other of the last player) and ends with the seat
+    to play a card that fits."""
+    hands = {True: list(my_ranks), False: list(their_ranks)}
+    turn, last = me_pone, not me_pone  # the pone leads; "last" is the dealer before any card
+    count_seq = []
+
+    def fits(who):
+        count = sum(value(r) for r in count_seq)
+        return [r for r in hands[who] if count + value(r) <= 31]
+
+    def settle():
+        nonlocal turn, count_seq
+        while True:
+            if fits(turn):
+                return True
+            if fits(not turn):
+                turn = not turn
+                continue
+            if stop_at_go or not (hands[True] or hands[False]):
+                return False
+            count_seq = []
+            turn = not last
+
+    for mine, rank in played_by_me_rank:
+        if not settle() or turn != mine or rank not in fits(turn):
+            return False
+        hands[turn].remove(rank)
+        count_seq.append(rank)
+        last = turn
+        turn = not turn
+    return settle() and turn is True
+
+
+def search_consistent_hands(my_kept_codes, their_played_codes, played, me_pone, unseen_codes, n_hidden):
+    """Every set of ``n_hidden`` unseen cards (codes) the opponent may hold now: those with which
+    the replay of ``played`` ((by me?, code) in order) is the rules' (:func:`search_replay_fits`)."""
+    out = set()
+    seq = [(mine, code // 4 + 1) for mine, code in played]
+    for hidden in combinations(sorted(unseen_codes), n_hidden):
+        theirs = [c // 4 + 1 for c in list(their_played_codes) + list(hidden)]
+        if search_replay_fits([c // 4 + 1 for c in my_kept_codes], theirs, me_pone, seq):
+            out.add(hidden)
+    return out
+
+
+def search_deal_value_twin(pone_codes, dealer_codes, crib_codes, starter, me, picks, stop_at_go=False, heels=True):
+    """The point difference of a whole deal for seat ``me`` (0 the pone, 1 the dealer): the play
+    with each mover playing the ``picks[i] % k``-th lowest of its k legal ranks, both hands, the
+    crib to the dealer, his heels."""
+    it = iter(picks)
+
+    def pick(player, hand, count_seq):
+        count = sum(value(r) for r in count_seq)
+        legal = sorted({r for r in hand if count + value(r) <= 31})
+        return legal[next(it) % len(legal)]
+
+    _, points = play_round_twin([[c // 4 + 1 for c in pone_codes], [c // 4 + 1 for c in dealer_codes]], pick,
+                                stop_at_go)
+    pone = points[0] + show_total(list(pone_codes), starter)
+    dealer = points[1] + show_total(list(dealer_codes), starter) + show_total(list(crib_codes), starter, True)
+    if heels and starter // 4 + 1 == 11:
+        dealer += 2
+    return dealer - pone if me == 1 else pone - dealer

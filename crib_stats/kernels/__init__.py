@@ -40,7 +40,7 @@ __all__ = ["warmup"]
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, keeps,
+        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, ismcts, keeps,
         keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep, wholegames,
     )
 
@@ -65,3 +65,4 @@ def warmup() -> None:
     boardthrow.warmup()
     boardgames.warmup()
     wholegames.warmup()
+    ismcts.warmup()

@@ -1,5 +1,5 @@
 """The players: the built-in ones (:mod:`.greedy`, :mod:`.uniform`, :mod:`.points`,
-:mod:`.engine`, and :mod:`.advice`, the advisors the last two share with a game's review), the
+:mod:`.engine`, :mod:`.search`, and :mod:`.advice`, the advisors the last two share with a game's review), the
 external programs (:mod:`.external`) and the registry by name (:mod:`.registry`). A player sees
 only its :class:`~crib_stats.model.view.View` and answers the
 :class:`~crib_stats.referee.player.Player` protocol; both are the referee's (the layer below,
@@ -15,9 +15,10 @@ from .engine import EnginePlayer
 from .external import PROTOCOL_VERSION, ExecPlayer
 from .greedy import GreedyPlayer
 from .points import PointsPlayer
+from .search import SearchPlayer
 from .registry import PlayerError, make_player, names, register, register_prefix
 from .sloppy import SloppyPlayer
 from .uniform import RandomPlayer
 
-__all__ = ["Player", "View", "Answer", "PlayerFailure", "GreedyPlayer", "RandomPlayer", "PointsPlayer", "EnginePlayer", "SloppyPlayer",
+__all__ = ["Player", "View", "Answer", "PlayerFailure", "GreedyPlayer", "RandomPlayer", "PointsPlayer", "EnginePlayer", "SloppyPlayer", "SearchPlayer",
            "ExecPlayer", "PROTOCOL_VERSION", "PlayerError", "make_player", "names", "register", "register_prefix"]

@@ -1,15 +1,18 @@
 """Players by name, so that a command (``crib-stats match A B``) or the page can make them from
-text: ``greedy``, ``random``, ``points``, ``engine``, ``sloppy`` (more join with :func:`register`; a name with a colon,
-``exec:COMMAND``, goes to the maker registered for its prefix with :func:`register_prefix`:
-``exec`` makes an :class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on
-its first game).
+text: ``greedy``, ``random``, ``points``, ``engine``, ``sloppy``, ``search`` (more join with
+:func:`register`; a name with a colon, ``exec:COMMAND`` or ``search:N``, goes to the maker
+registered for its prefix with :func:`register_prefix`: ``exec`` makes an
+:class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on its first game;
+``search:N`` a :class:`~crib_stats.players.search.SearchPlayer` of N simulations a decision).
 
 >>> make_player("greedy").name, make_player("random", seed=3).seed
 ('greedy', 3)
+>>> make_player("search:200").budget
+200
 >>> make_player("grredy")
 Traceback (most recent call last):
 ...
-crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, sloppy, exec:COMMAND
+crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, sloppy, search, exec:COMMAND, search:N
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .engine import EnginePlayer
 from .external import ExecPlayer
 from .greedy import GreedyPlayer
 from .points import PointsPlayer
+from .search import SearchPlayer
 from .sloppy import SloppyPlayer
 from .uniform import RandomPlayer
 
@@ -39,11 +43,21 @@ MAKERS: dict[str, Callable[[int], Player]] = {
     "points": lambda seed: PointsPlayer(),  # discard --pegging greedy's throw, advise's E[points] card
     "engine": lambda seed: EnginePlayer(seed),  # discard --score's throw, advise --score's card
     "sloppy": lambda seed: SloppyPlayer(),  # greedy, counting its shows without flushes and nobs (muggins)
+    "search": lambda seed: SearchPlayer(seed),  # information-set search, DEFAULT_BUDGET simulations a decision
 }
 # prefix -> maker(the text after "prefix:", seed), e.g. "exec" for exec:COMMAND
 PREFIXES: dict[str, Callable[[str, int], Player]] = {
     "exec": lambda command, seed: ExecPlayer(command, seed),  # an external program (the line protocol)
+    "search": lambda budget, seed: SearchPlayer(seed, _budget(budget)),  # search:N, N simulations a decision
 }
+# prefix -> what follows its colon, as names() shows it
+PREFIX_ARGS: dict[str, str] = {"exec": "COMMAND", "search": "N"}
+
+
+def _budget(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise PlayerError(f"player 'search:{text}': give a whole number of simulations, at least 1, after search:")
+    return int(text)
 
 
 def register(name: str, maker: Callable[[int], Player]) -> None:
@@ -52,14 +66,16 @@ def register(name: str, maker: Callable[[int], Player]) -> None:
     MAKERS[name] = maker
 
 
-def register_prefix(prefix: str, maker: Callable[[str, int], Player]) -> None:
-    """Make ``maker(text, seed)`` the player of every name ``prefix:text`` (as ``exec:COMMAND``)."""
+def register_prefix(prefix: str, maker: Callable[[str, int], Player], arg: str = "COMMAND") -> None:
+    """Make ``maker(text, seed)`` the player of every name ``prefix:text`` (as ``exec:COMMAND``;
+    ``arg``: the name :func:`names` gives the text)."""
     PREFIXES[prefix] = maker
+    PREFIX_ARGS[prefix] = arg
 
 
 def names() -> list[str]:
     """Every name and prefix a player can be made from (``exec:COMMAND`` style for a prefix)."""
-    return list(MAKERS) + [f"{p}:COMMAND" for p in PREFIXES]
+    return list(MAKERS) + [f"{p}:{PREFIX_ARGS.get(p, 'COMMAND')}" for p in PREFIXES]
 
 
 def make_player(spec: str, seed: int = 0) -> Player:

@@ -14,7 +14,8 @@ MATCH_DESCRIPTION = (
     "(a win 2, a skunk 3), skunks each way, the first dealer's win rate, deals a game,\n"
     "forfeits and each player's decisions a second. Players: greedy (the game\n"
     "model's), random, points (discard's and advise's best for points), engine\n"
-    "(discard --score's and advise --score's best, by P(win)), any registered name,\n"
+    "(discard --score's and advise --score's best, by P(win)), search or search:N (an\n"
+    "information-set search, N simulations a decision), any registered name,\n"
     "or exec:COMMAND, a program speaking the line protocol (JSON lines on its stdin\n"
     "and stdout: the manual's page \"The protocol\", docs/protocol.md).\n"
     "Sharded by deck; finished shards are cached, so a killed match resumes.")
@@ -34,7 +35,7 @@ def add(sub) -> None:
     """Add match to the subcommands ``sub``."""
     m = command(sub, "match", "two (or three) players in duplicate games: win rates with their errors",
                 MATCH_DESCRIPTION, MATCH_EXAMPLES)
-    m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, sloppy, exec:COMMAND, ...")
+    m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, sloppy, search, search:N, exec:COMMAND, ...")
     m.add_argument("b", metavar="B", help="the second player")
     m.add_argument("c", metavar="C", nargs="?", help="the third player (three-player only)")
     m.add_argument("--games", metavar="N", required=True, help="games to play: an even number from 2 to 200,000 (N/2 deck pairs; "
