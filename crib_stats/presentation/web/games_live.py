@@ -39,11 +39,13 @@ from collections import OrderedDict
 
 from crib_stats.core.cards import quote, text_cards
 from crib_stats.core.errors import CribStatsError
+from crib_stats.model.variants import VariantError
 from crib_stats.referee import Game, IllegalDecision, RecordError, SEATS, other, player_seed
 from crib_stats.referee.deck import MAX_SEED, check_played
 from crib_stats.referee.loop import Decision, settle
 
 from . import pool
+from .games_counting import told
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
 from .games_review import ascii_cards, hint_question
 from .games_store import GameStore, StoreError, decisions_in
@@ -150,7 +152,10 @@ class Games:
 
     # -- games --------------------------------------------------------------------------------------
 
-    async def create(self, opponent: str | None, variant: str, seed: int | None, seat: str | None) -> Live:
+    async def create(self, opponent: str | None, variant: str, seed: int | None, seat: str | None,
+                     target: int | None = None, muggins: bool = False) -> Live:
+        """A new game against ``opponent``: ``variant`` played to ``target`` (one of its targets;
+        None: its default) with or without ``muggins``."""
         self.here()
         opponent = default_opponent() if opponent is None else opponent.strip()
         if opponent not in opponents():
@@ -159,6 +164,10 @@ class Games:
         v = check_played(variant)
         if v.name not in VARIANTS:  # the page plays the two-player games (#54 brings the others)
             raise CribStatsError(f"games: the page plays the two-player games ({', '.join(VARIANTS)}), not {v.name}")
+        try:
+            v = v.playing(target, bool(muggins))
+        except VariantError as exc:
+            raise CribStatsError(f"games: {exc}") from None
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
             seat = secrets.choice(SEATS) if seed is None else SEATS[player_seed(seed, 0, "the cut") & 1]
         if seed is None:
@@ -208,7 +217,9 @@ class Games:
         live.saved = decisions_in(record)
 
     async def decide(self, live: Live, kind: str, choice, token: int | None) -> None:
-        """The player's decision (``kind`` "discard" or "play"); :class:`Conflict` and nothing
+        """The player's decision (``kind`` "discard", "play", or with muggins "count" (the claim
+        of the player's show) or "muggins" (the call on the opponent's undercount), ``choice``
+        the points); :class:`Conflict` and nothing
         changed when the game does not take it now."""
         async with live.lock:
             turn = live.game.to_act()
@@ -323,6 +334,8 @@ class Games:
             choices = {"throw": v.throw, "cards": text_cards(v.hand)}
         elif v.to_act == "play":
             choices = {"cards": text_cards(v.legal)}
+        elif v.to_act in ("count", "muggins"):  # the show's cards (yours, or the opponent's once claimed)
+            choices = dict(v.question)
         result = None
         if g.result is not None:
             r = g.result
@@ -330,9 +343,9 @@ class Games:
                       "skunk": r["skunk"], "double_skunk": r["double_skunk"], "game_points": r["game_points"],
                       "forfeit": r["forfeit"]}
         return {"id": live.id, "opponent": live.opponent, "variant": g.variant.name, "target": g.target,
-                "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
+                "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
-                "view": v.as_dict(), "events": [e.as_dict() | {"by": side(e.seat)} for e in g.events_since(since)],
+                "view": v.as_dict(), "events": [told(e.as_dict() | {"by": side(e.seat)}) for e in g.events_since(since)],
                 "events_from": since, "event_count": len(g.events), "result": result}
 
     def record(self, live: Live) -> dict:
