@@ -31,6 +31,7 @@ The seed (from which every pack follows) is never sent before the end.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import secrets
@@ -98,6 +99,13 @@ class Live:
     def thinking(self) -> bool:
         turn = self.game.to_act()
         return turn is not None and turn.seat != self.human
+
+
+def told_from_your_side(view):
+    """The view of a two-player game told from the player's side ("you", "opponent", the dealer
+    true or false) whatever its target and muggins, as the page reads every game (the record
+    keeps its own version)."""
+    return dataclasses.replace(view, version=1) if len(view.seats) == 2 else view
 
 
 def decisions_in_game(game: Game) -> int:
@@ -323,7 +331,7 @@ class Games:
         """The player's view now, the choices asked, the events from ``since`` (default: from the
         player's last decision), the result once over."""
         g = live.game
-        v = g.view(live.human)
+        v = told_from_your_side(g.view(live.human))
         since = live.since if since is None else min(max(0, since), len(g.events))
 
         def side(seat):
@@ -360,8 +368,10 @@ class Games:
         if turn is None or turn.seat != live.human:
             raise Conflict("no decision of yours is asked now" + (": the game is over" if turn is None else
                                                                   ": the opponent is to decide"))
+        if turn.kind not in ("discard", "play"):
+            raise Conflict(f"no hint for your {turn.kind}: counting is yours to do (the breakdown follows your claim)")
         number = live.saved
-        position = live.game.view(live.human).position()
+        position = told_from_your_side(live.game.view(live.human)).position()
         kind, kwargs = hint_question(turn.kind, position, live.game.variant.name)
         text = await self.heavy.run(self.jobs[kind], **kwargs)
         return {"id": live.id, "decision": number, "kind": kind, "ranking": ascii_cards(json.loads(text))}
