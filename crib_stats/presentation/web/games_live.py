@@ -351,7 +351,7 @@ class Games:
                       "skunk": r["skunk"], "double_skunk": r["double_skunk"], "game_points": r["game_points"],
                       "forfeit": r["forfeit"]}
         return {"id": live.id, "opponent": live.opponent, "variant": g.variant.name, "target": g.target,
-                "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
+                "skunk": g.variant.skunk, "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
                 "view": v.as_dict(), "events": [told(e.as_dict() | {"by": side(e.seat)}) for e in g.events_since(since)],
                 "events_from": since, "event_count": len(g.events), "result": result}

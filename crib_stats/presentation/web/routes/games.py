@@ -132,7 +132,8 @@ async def _answer(work, status: int = 200) -> Response:
 
 
 VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent, variant, target, seat (yours), decision "
-            "(the number of decisions made: send it back with yours), muggins (true: you claim your shows), to_act "
+            "(the number of decisions made: send it back with yours), skunk (the loser below it is skunked), muggins "
+            "(true: you claim your shows), to_act "
             "(discard, play, count (muggins: your claim is due), muggins (your call on the opponent's undercount) "
             "or null), thinking (the opponent is deciding), problem (why it could not, or null), choices ({throw, "
             "cards} for a discard, {cards} for a play, {whose, cards, starter} of the show to count (never its "
