@@ -88,7 +88,7 @@ def test_a_muggins_game_to_61_by_keyboard(browser, tmp_path):  # noqa: F811
         assert [(x["claimed"], x["points"]) for x in mine] == [(c, t) for c, t, _ in claims]
         assert [(x["muggins"] or {"points": 0})["points"] for x in mine] == [m for _, _, m in claims]
         assert any(c < t and m == t - c for c, t, m in claims), claims  # the undercount mugged
-        pg.wait_for_selector("#g-counting .g-counting")
+        pg.wait_for_selector("#g-counting .g-counting")  # the view's counting figures (the review's too)
         line = pg.locator("#g-counting .g-counting")
         assert (int(line.get_attribute("data-shows")), int(line.get_attribute("data-right")),
                 int(line.get_attribute("data-missed"))) == (
@@ -97,5 +97,7 @@ def test_a_muggins_game_to_61_by_keyboard(browser, tmp_path):  # noqa: F811
         pg.set_viewport_size(PHONE)
         shot(pg, folder, "3-game-over-phone")
         context.close()
+        # the page's last long poll of the review (up to 20 s) is not waited for: the server stops now
+        server.server.force_exit = True
         assert problems == []
     print(f"\nscreenshots: {folder}")

@@ -46,7 +46,7 @@ from crib_stats.referee.deck import MAX_SEED, check_played
 from crib_stats.referee.loop import Decision, settle
 
 from . import pool
-from .games_counting import told
+from .games_counting import counting, told
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
 from .games_review import ascii_cards, hint_question
 from .games_store import GameStore, StoreError, decisions_in
@@ -354,7 +354,8 @@ class Games:
                 "skunk": g.variant.skunk, "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
                 "view": v.as_dict(), "events": [told(e.as_dict() | {"by": side(e.seat)}) for e in g.events_since(since)],
-                "events_from": since, "event_count": len(g.events), "result": result}
+                "events_from": since, "event_count": len(g.events), "result": result,
+                "counting": counting(g.record(), live.human) if g.variant.muggins else None}
 
     def record(self, live: Live) -> dict:
         if not live.game.over:

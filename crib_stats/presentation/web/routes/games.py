@@ -143,7 +143,8 @@ VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent, varian
             "muggins also claimed, points pegged, and on an undercount missed: {points, items} the combinations "
             "past the claim in the order they are counted, each with what is said, \"fifteen 6\"), muggins (the "
             "points mugged), game_over; by you or opponent), event_count, result (winner, scores, skunk, game_points, forfeit; "
-            "null until the end). No card of the opponent's hand, the crib or the pack is in it before the rules "
+            "null until the end), counting (muggins: your counting so far, {shows, right, points_missed, "
+            "points_overclaimed}; null without muggins). No card of the opponent's hand, the crib or the pack is in it before the rules "
             "show it.")
 
 

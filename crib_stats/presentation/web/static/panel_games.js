@@ -40,7 +40,7 @@ const sorted = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || a.s
 function build() {
   const panel = $("panel-games");
   const opponent = el("select", { id: "g-opponent" });
-  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card (to 121)" }),
+  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card" }),
     el("option", { value: "five-card", text: "five-card" }));
   const target = el("select", { id: "g-target" });
   const muggins = el("input", { type: "checkbox", id: "g-muggins" });
@@ -403,7 +403,7 @@ function renderEnd() {
     ` You ${g.result.scores.you}, the opponent ${g.result.scores.opponent}.`;
   $("g-record").href = `/api/games/${g.id}/record`;
   $("g-record").setAttribute("download", `crib-stats-game-${g.id}.json`);
-  $("g-counting").replaceChildren(...(fresh() && review.counting ? [countingNode(review.counting)] : []));
+  $("g-counting").replaceChildren(...(g.counting ? [countingNode(g.counting)] : []));
   $("g-game-review").replaceChildren(fresh() ? gameReviewNode(review)
     : el("p", { class: "help", text: "Reviewing the game…" }));
 }
