@@ -126,3 +126,33 @@ def test_a_target_or_muggins_the_variant_does_not_take_is_refused(quick_client, 
 
 def test_the_games_list_offers_each_variants_targets(quick_client):
     assert quick_client.get("/api/games").json()["targets"] == {"six-card": [121, 91, 61], "five-card": [61]}
+
+
+def test_a_sloppy_opponents_undercount_is_yours_to_call(quick_client):
+    """sloppy claims its shows without flushes and nobs: you are asked to call what it missed
+    (its cards shown with its claim), and peg what you call of it, as the record says."""
+    c = quick_client
+    g = c.post("/api/games", json={"opponent": "sloppy", "muggins": True, "target": 61, "seed": 5}).json()
+    calls = []
+    while g["result"] is None:
+        if g["to_act"] == "muggins":
+            ch = g["choices"]
+            true = score(ch["cards"], ch["starter"], crib=ch["what"] == "crib", variant=g["variant"]).total
+            assert ch["claimed"] < true and ch["whose"] == other(g["seat"])
+            r = c.post(f"/api/games/{g['id']}/muggins", json={"points": true - ch["claimed"], "decision": g["decision"]})
+            assert r.status_code == 200, r.text
+            g = r.json()
+            mugged = [e for e in g["events"] if e["kind"] == "muggins" and e["by"] == "you"]
+            assert len(mugged) == 1 and mugged[0]["points"] == true - ch["claimed"]
+            calls.append(true - ch["claimed"])
+            continue
+        kind, body = choose(g, "sloppy")
+        if kind == "count":
+            body["points"] = true_count(g)
+        r = c.post(f"/api/games/{g['id']}/{kind}", json=body)
+        assert r.status_code == 200, r.text
+        g = r.json()
+    record = validate(c.get(f"/api/games/{g['id']}/record").json()).record()
+    theirs = [s["muggins"]["points"] for d in record["deals"] for s in d["shows"]
+              if s["muggins"] and s["muggins"]["by"] == g["seat"]]
+    assert calls and theirs == calls

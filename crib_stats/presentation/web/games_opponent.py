@@ -2,7 +2,8 @@
 names), the default (the engine, issue #33: the strongest player the toolkit makes), and its
 decision as a job of the heavy pool (:func:`opponent_move`, from its seat's view only), which
 :mod:`.games_live` runs on the event loop for the players that decide in a millisecond or two
-(:data:`QUICK`) and in the pool's worker processes for the others (``engine``, ``points``).
+(:data:`QUICK`: greedy, random, and sloppy, greedy with a beginner's count) and in the pool's
+worker processes for the others (``engine``, ``points``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from crib_stats.referee.loop import decide
 
 from . import pool
 
-QUICK = frozenset({"greedy", "random"})  # players that decide on the event loop (a few ms)
+QUICK = frozenset({"greedy", "random", "sloppy"})  # players that decide on the event loop (a few ms)
 DEFAULT = "engine"
 
 
