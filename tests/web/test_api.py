@@ -168,7 +168,8 @@ def test_heavy_work_and_files_stay_on_the_command_line(client):
                                  "variant, worst)")
     assert {p for p in client.get("/openapi.json").json()["paths"]} == {
         "/api/score", "/api/discard", "/api/peg", "/api/advise", "/api/game", "/api/game/table", "/api/game/board-play",
-        *(f"/api/games{p}" for p in ("", "/{game_id}", "/{game_id}/discard", "/{game_id}/play", "/{game_id}/hint",
+        *(f"/api/games{p}" for p in ("", "/{game_id}", "/{game_id}/discard", "/{game_id}/play", "/{game_id}/count",
+                                      "/{game_id}/muggins", "/{game_id}/hint",
                                       "/{game_id}/review", "/{game_id}/record")), "/api/drill", "/api/drill/{drill_id}"}
 
 

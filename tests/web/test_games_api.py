@@ -24,6 +24,7 @@ from crib_stats.presentation.web import games_live, games_opponent, games_review
 from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.routes import discard as discard_routes, play as play_routes  # noqa: E402
 from crib_stats.referee import Game, validate  # noqa: E402
+from crib_stats.show.scoring import score  # noqa: E402
 
 ASCII_CARD = re.compile(r"(?:a|[2-9]|10|j|q|k)[cdhs]")
 GLYPH_CARD = re.compile(r"(?:A|[2-9]|10|J|Q|K)[♣♦♥♠]")
@@ -39,7 +40,9 @@ def shown_to(record: dict, seat: str, t: int) -> dict[int, set[str]]:
     decisions of the game are made, read from the record's fields only: its own dealt cards,
     the starter once both have thrown, each card played (every card played is a decision, so
     the first m play decisions of a deal show its first m cards), and every show made once the
-    deal's last decision is made (then the next deal has begun, or the game is over)."""
+    deal's last decision is made (then the next deal has begun, or the game is over). With
+    muggins the shows are claimed one by one: the first k shows once k claims are made, and
+    the show ``seat`` is asked to claim (its hand, or its crib) while it is asked."""
     out, before = {}, 0
     deals = record["deals"]
     for j, deal in enumerate(deals):
@@ -49,6 +52,10 @@ def shown_to(record: dict, seat: str, t: int) -> dict[int, set[str]]:
         cards = set(deal["hands"][seat]) | set(played[:sum(1 for d in deal["decisions"][:made] if d["kind"] == "play")])
         if made >= 2:
             cards.add(deal["starter"])
+        if record.get("muggins"):
+            claims = sum(1 for d in deal["decisions"][:made] if d["kind"] == "count")
+            asked = made < n and deal["decisions"][made]["kind"] == "count" and deal["decisions"][made]["seat"] == seat
+            cards |= {c for show in deal["shows"][:claims + asked] for c in show["cards"]}
         done = made == n and (j < len(deals) - 1 or record["result"] is not None)
         if done:
             cards |= {c for show in deal["shows"] for c in show["cards"]} | set(played)
@@ -135,6 +142,9 @@ def choose(g: dict, salt: str) -> tuple[str, dict]:
     ch = g["choices"]
     if g["to_act"] == "discard":
         return "discard", {"cards": rng.sample(ch["cards"], ch["throw"]), "decision": g["decision"]}
+    if g["to_act"] == "count":  # muggins: the true count, or under or over it
+        true = score(ch["cards"], ch["starter"], crib=ch["whose"] == "crib", variant=g["variant"]).total
+        return "count", {"points": max(0, true + rng.choice((0, 0, -1, -2, 2))), "decision": g["decision"]}
     return "play", {"card": rng.choice(ch["cards"]), "decision": g["decision"]}
 
 
@@ -155,7 +165,7 @@ def play_through(c, body: dict | None, salt: str, log: list | None = None, stop_
             log.append((g["decision"], g["view"]["deal"], text))
         if g["result"] is not None or (stop_after is not None and made >= stop_after):
             return g
-        assert g["to_act"] in ("discard", "play") and not g["thinking"], g
+        assert g["to_act"] in ("discard", "play", "count") and not g["thinking"], g
         kind, payload = choose(g, salt)
         r = c.post(f"/api/games/{g['id']}/{kind}", json=payload)
         assert r.status_code == 200, r.text
@@ -163,12 +173,15 @@ def play_through(c, body: dict | None, salt: str, log: list | None = None, stop_
         made += 1
 
 
-@pytest.mark.parametrize("variant,opponent", [("six-card", "random"), ("five-card", "greedy"),
-                                              ("five-card", "random"), ("six-card", "greedy")])
-def test_whole_games_show_no_card_before_the_rules_do(quick_client, variant, opponent):
+@pytest.mark.parametrize("variant,opponent,more", [("six-card", "random", {}), ("five-card", "greedy", {}),
+                                                   ("five-card", "random", {}), ("six-card", "greedy", {}),
+                                                   ("six-card", "random", {"target": 61, "muggins": True}),
+                                                   ("five-card", "greedy", {"muggins": True}),
+                                                   ("six-card", "greedy", {"target": 91})])
+def test_whole_games_show_no_card_before_the_rules_do(quick_client, variant, opponent, more):
     c = quick_client
     log: list = []
-    g = play_through(c, {"opponent": opponent, "variant": variant}, f"{variant}{opponent}", log)
+    g = play_through(c, {"opponent": opponent, "variant": variant} | more, f"{variant}{opponent}{more}", log)
     gid, seat = g["id"], g["seat"]
     # every other endpoint on the way is scanned too: a view from the start of the log, the list
     log.append((g["decision"], g["view"]["deal"], c.get(f"/api/games/{gid}?since=0").text))
@@ -179,7 +192,8 @@ def test_whole_games_show_no_card_before_the_rules_do(quick_client, variant, opp
     assert {"you": game.scores[seat], "opponent": game.scores[games_live.other(seat)]} == g["view"]["scores"]
     assert g["result"]["scores"] == g["view"]["scores"]
     assert g["result"]["winner"] == ("you" if record["result"]["winner"] == seat else "opponent")
-    assert max(g["result"]["scores"].values()) >= record["target"]
+    assert max(g["result"]["scores"].values()) >= record["target"] == more.get("target", record["target"])
+    assert record.get("muggins", False) == g["muggins"] == more.get("muggins", False)
     checked = check_hidden(log[:-1], record, seat, seed=record["seed"])
     checked += check_hidden(log[-1:], record, seat)  # the log from 0 after the end: the seed is in the record anyway
     assert checked > 100

@@ -203,7 +203,7 @@ def tap_hint_at_the_bottom(pg) -> None:
         window.scrollBy(0, r.bottom - innerHeight); }""")
     box = pg.evaluate("""() => { const r = document.querySelector('#g-hint-go').getBoundingClientRect();
         return { x: r.left + r.width / 2, y: r.top + r.height / 2, bottom: r.bottom }; }""")
-    assert box["bottom"] <= PHONE["height"]
+    assert box["bottom"] < PHONE["height"] + 1  # a scroll moves by whole pixels: a fractional layout leaves < 1 px
     pg.mouse.click(box["x"], box["y"])
 
 

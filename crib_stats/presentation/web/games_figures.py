@@ -18,10 +18,12 @@ import json
 from crib_stats.match.review import decision_views, one_rank, review_view
 from crib_stats.match.reviewed import DecisionReview
 from crib_stats.referee import other
+from crib_stats.referee.deck import check_played
 
 from . import pool
 from .games_live import VARIANTS, Games, Live
 from .games_opponent import default_opponent, opponents
+from .games_counting import counting
 from .games_review import METHOD, REVIEW, seat_decisions, summary
 
 
@@ -55,7 +57,8 @@ async def review(games: Games, live: Live, wait: float = 0.0) -> dict:
             kept, pending = _entries(games, live)
     over = live.game.deal.index + (1 if live.game.over else 0)
     return {"id": live.id, "method": METHOD, "decision": live.saved, "deals_over": over, **summary(kept),
-            "pending": pending, "complete": pending == 0, "over": live.game.over}
+            "pending": pending, "complete": pending == 0, "over": live.game.over,
+            "counting": counting(live.game.record(), live.human)}
 
 
 async def _review(games: Games, live: Live) -> None:
@@ -108,4 +111,4 @@ def listing(games: Games) -> dict:
                "throws_reviewed": throws[0], "p_win_lost_per_throw": _per(*throws),
                "cards_reviewed": cards[0], "p_win_lost_per_card": _per(*cards), "method": METHOD}
     return {"games": rows, "figures": figures, "opponents": opponents(), "default_opponent": default_opponent(),
-            "variants": list(VARIANTS)}
+            "variants": list(VARIANTS), "targets": {name: list(check_played(name).targets) for name in VARIANTS}}

@@ -31,6 +31,7 @@ The seed (from which every pack follows) is never sent before the end.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import secrets
@@ -39,11 +40,13 @@ from collections import OrderedDict
 
 from crib_stats.core.cards import quote, text_cards
 from crib_stats.core.errors import CribStatsError
+from crib_stats.model.variants import VariantError
 from crib_stats.referee import Game, IllegalDecision, RecordError, SEATS, other, player_seed
 from crib_stats.referee.deck import MAX_SEED, check_played
 from crib_stats.referee.loop import Decision, settle
 
 from . import pool
+from .games_counting import counting, told
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
 from .games_review import ascii_cards, hint_question
 from .games_store import GameStore, StoreError, decisions_in
@@ -98,6 +101,13 @@ class Live:
         return turn is not None and turn.seat != self.human
 
 
+def told_from_your_side(view):
+    """The view of a two-player game told from the player's side ("you", "opponent", the dealer
+    true or false) whatever its target and muggins, as the page reads every game (the record
+    keeps its own version)."""
+    return dataclasses.replace(view, version=1) if len(view.seats) == 2 else view
+
+
 def decisions_in_game(game: Game) -> int:
     return sum(len(d.decisions) for d in game.deals)
 
@@ -150,7 +160,10 @@ class Games:
 
     # -- games --------------------------------------------------------------------------------------
 
-    async def create(self, opponent: str | None, variant: str, seed: int | None, seat: str | None) -> Live:
+    async def create(self, opponent: str | None, variant: str, seed: int | None, seat: str | None,
+                     target: int | None = None, muggins: bool = False) -> Live:
+        """A new game against ``opponent``: ``variant`` played to ``target`` (one of its targets;
+        None: its default) with or without ``muggins``."""
         self.here()
         opponent = default_opponent() if opponent is None else opponent.strip()
         if opponent not in opponents():
@@ -159,6 +172,10 @@ class Games:
         v = check_played(variant)
         if v.name not in VARIANTS:  # the page plays the two-player games (#54 brings the others)
             raise CribStatsError(f"games: the page plays the two-player games ({', '.join(VARIANTS)}), not {v.name}")
+        try:
+            v = v.playing(target, bool(muggins))
+        except VariantError as exc:
+            raise CribStatsError(f"games: {exc}") from None
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
             seat = secrets.choice(SEATS) if seed is None else SEATS[player_seed(seed, 0, "the cut") & 1]
         if seed is None:
@@ -208,7 +225,9 @@ class Games:
         live.saved = decisions_in(record)
 
     async def decide(self, live: Live, kind: str, choice, token: int | None) -> None:
-        """The player's decision (``kind`` "discard" or "play"); :class:`Conflict` and nothing
+        """The player's decision (``kind`` "discard", "play", or with muggins "count" (the claim
+        of the player's show) or "muggins" (the call on the opponent's undercount), ``choice``
+        the points); :class:`Conflict` and nothing
         changed when the game does not take it now."""
         async with live.lock:
             turn = live.game.to_act()
@@ -312,7 +331,7 @@ class Games:
         """The player's view now, the choices asked, the events from ``since`` (default: from the
         player's last decision), the result once over."""
         g = live.game
-        v = g.view(live.human)
+        v = told_from_your_side(g.view(live.human))
         since = live.since if since is None else min(max(0, since), len(g.events))
 
         def side(seat):
@@ -323,6 +342,8 @@ class Games:
             choices = {"throw": v.throw, "cards": text_cards(v.hand)}
         elif v.to_act == "play":
             choices = {"cards": text_cards(v.legal)}
+        elif v.to_act in ("count", "muggins"):  # the show's cards (yours, or the opponent's once claimed)
+            choices = dict(v.question)
         result = None
         if g.result is not None:
             r = g.result
@@ -330,10 +351,11 @@ class Games:
                       "skunk": r["skunk"], "double_skunk": r["double_skunk"], "game_points": r["game_points"],
                       "forfeit": r["forfeit"]}
         return {"id": live.id, "opponent": live.opponent, "variant": g.variant.name, "target": g.target,
-                "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
+                "skunk": g.variant.skunk, "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
-                "view": v.as_dict(), "events": [e.as_dict() | {"by": side(e.seat)} for e in g.events_since(since)],
-                "events_from": since, "event_count": len(g.events), "result": result}
+                "view": v.as_dict(), "events": [told(e.as_dict() | {"by": side(e.seat)}) for e in g.events_since(since)],
+                "events_from": since, "event_count": len(g.events), "result": result,
+                "counting": counting(g.record(), live.human) if g.variant.muggins else None}
 
     def record(self, live: Live) -> dict:
         if not live.game.over:
@@ -347,8 +369,10 @@ class Games:
         if turn is None or turn.seat != live.human:
             raise Conflict("no decision of yours is asked now" + (": the game is over" if turn is None else
                                                                   ": the opponent is to decide"))
+        if turn.kind not in ("discard", "play"):
+            raise Conflict(f"no hint for your {turn.kind}: counting is yours to do (the breakdown follows your claim)")
         number = live.saved
-        position = live.game.view(live.human).position()
+        position = told_from_your_side(live.game.view(live.human)).position()
         kind, kwargs = hint_question(turn.kind, position, live.game.variant.name)
         text = await self.heavy.run(self.jobs[kind], **kwargs)
         return {"id": live.id, "decision": number, "kind": kind, "ranking": ascii_cards(json.loads(text))}

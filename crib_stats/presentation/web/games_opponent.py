@@ -2,7 +2,8 @@
 names), the default (the engine, issue #33: the strongest player the toolkit makes), and its
 decision as a job of the heavy pool (:func:`opponent_move`, from its seat's view only), which
 :mod:`.games_live` runs on the event loop for the players that decide in a millisecond or two
-(:data:`QUICK`) and in the pool's worker processes for the others (``engine``, ``points``).
+(:data:`QUICK`: greedy, random, and sloppy, greedy with a beginner's count) and in the pool's
+worker processes for the others (``engine``, ``points``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from crib_stats.referee.loop import decide
 
 from . import pool
 
-QUICK = frozenset({"greedy", "random"})  # players that decide on the event loop (a few ms)
+QUICK = frozenset({"greedy", "random", "sloppy"})  # players that decide on the event loop (a few ms)
 DEFAULT = "engine"
 
 
@@ -36,14 +37,20 @@ def opponent_move(player: str, number: int, seed: int, view) -> str:
     """The decision of ``player`` (a registry name) from ``view`` (its seat's
     :class:`~crib_stats.model.view.View`, to_act its decision), as JSON: the referee's
     :class:`~crib_stats.referee.loop.Decision` (``{"choice", "note", "seconds", "failure"}``,
-    cards as text) of :func:`crib_stats.referee.loop.decide`. ``number``: the decision's number
+    cards as text, a muggins count or call a number) of :func:`crib_stats.referee.loop.decide`
+    (the built-in players claim a show's true count and call every point missed). ``number``: the decision's number
     in the game (the player's seed); ``seed``: the referee's private seed of its seat
     (``new_game``)."""
     p = make_player(player, seed=number)
     p.new_game(view.seat, view.variant, view.target, seed)
     d = decide(p, view)
     choice = d.choice
-    shown = [_text(c) for c in choice] if isinstance(choice, (list, tuple)) else None if choice is None else _text(choice)
+    if isinstance(choice, (list, tuple)):
+        shown = [_text(c) for c in choice]
+    elif choice is None or (isinstance(choice, int) and not isinstance(choice, bool)):
+        shown = choice  # a muggins count or call: points, kept a number (the referee takes no text for it)
+    else:
+        shown = _text(choice)
     return json.dumps({"choice": shown, "note": d.note, "seconds": d.seconds, "failure": d.failure})
 
 

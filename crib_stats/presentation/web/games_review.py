@@ -64,8 +64,8 @@ def hint_question(kind: str, position: dict, variant: str) -> tuple[str, dict]:
 
 
 def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[tuple[int, int, dict]]:
-    """(the decision's number in the game from 0, its deal, the entry) for every decision of
-    ``seat``; with ``finished_only``, those of deals that are over (every deal before the last,
+    """(the decision's number in the game from 0, its deal, the entry) for every throw and card
+    of ``seat`` (a muggins count is not reviewed here: :mod:`.games_counting`); with ``finished_only``, those of deals that are over (every deal before the last,
     and the last once the game is over). The number keys the store's reviews; it is the
     decision's place in :func:`crib_stats.match.review.decision_views` of both seats."""
     out, n = [], 0
@@ -73,7 +73,7 @@ def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[
     for j, deal in enumerate(deals):
         done = j < len(deals) - 1 or record["result"] is not None
         for d in deal["decisions"]:
-            if d["seat"] == seat and (done or not finished_only):
+            if d["seat"] == seat and d["kind"] in ("discard", "play") and (done or not finished_only):
                 out.append((n, j, d))
             n += 1
     return out

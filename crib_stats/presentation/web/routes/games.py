@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from fastapi import Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from crib_stats.presentation.web import api, games_figures, params
 from crib_stats.presentation.web.games_live import Conflict, GameNotFound, Games
@@ -41,12 +41,19 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     opponent: str | None = Field(None, max_length=40, description="engine, points, greedy or random (the players "
                                  "registered by name); default engine")
-    variant: str = Field("six-card", max_length=40, description="six-card (to 121) or five-card (to 61)")
+    variant: str = Field("six-card", max_length=40, description="six-card (to 121, 91 or 61) or five-card (to "
+                         "61)")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the packs' seed (default: drawn at random, "
                              "and told only with the record at the end)")
     seat: Literal["first_dealer", "first_pone"] | None = Field(None, description="first_dealer: you deal first; "
                                                                "default: cut for it (at random; from the seed when "
                                                                "one is given)")
+    target: StrictInt | None = Field(None, description="the points to win: six-card 121 (the default), 91 or 61; "
+                                     "five-card 61; any other is 400")
+    muggins: StrictBool = Field(False, description="true: you claim each of your shows (your hand's, and your "
+                                "crib's when you deal) before it is counted, POST /api/games/{id}/count; what you "
+                                "miss the opponent pegs (its player calls every point missed); a claim above the "
+                                "count is cut to it")
 
 
 class Discard(BaseModel):
@@ -56,6 +63,15 @@ class Discard(BaseModel):
     cards: list[Card] = Field(..., max_length=8, description="the cards you throw (2 in both games)")
     decision: int | None = Field(None, ge=0, description="the view's decision number this answers: a decision "
                                  "sent again (or after another) is refused, never applied twice")
+
+
+class Count(BaseModel):
+    """Muggins: your claim of the show asked (to_act count), or your call of the points the
+    opponent's claim missed (to_act muggins)."""
+
+    model_config = ConfigDict(extra="forbid")
+    points: StrictInt = Field(..., ge=0, le=29, description="a whole number of points, 0 to 29")
+    decision: int | None = Field(None, ge=0, description="the view's decision number this answers (as for discard)")
 
 
 class Play(BaseModel):
@@ -116,13 +132,19 @@ async def _answer(work, status: int = 200) -> Response:
 
 
 VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent, variant, target, seat (yours), decision "
-            "(the number of decisions made: send it back with yours), to_act (discard, play or null), thinking "
-            "(the opponent is deciding), problem (why it could not, or null), choices ({throw, cards} for a "
-            "discard, {cards} for a play), view (what your seat sees: dealt, hand, discard, starter once cut, "
+            "(the number of decisions made: send it back with yours), skunk (the loser below it is skunked), muggins "
+            "(true: you claim your shows), to_act "
+            "(discard, play, count (muggins: your claim is due), muggins (your call on the opponent's undercount) "
+            "or null), thinking (the opponent is deciding), problem (why it could not, or null), choices ({throw, "
+            "cards} for a discard, {cards} for a play, {whose, cards, starter} of the show to count (never its "
+            "breakdown before your claim), {whose, what, cards, starter, claimed} of the show to call on), view (what your seat sees: dealt, hand, discard, starter once cut, "
             "played, count, sequence, legal, shows, scores), events (the public log from events_from: every "
-            "card played with its points and why, go, 31, last card, his heels, each show with its breakdown, "
-            "game_over; by you or opponent), event_count, result (winner, scores, skunk, game_points, forfeit; "
-            "null until the end). No card of the opponent's hand, the crib or the pack is in it before the rules "
+            "card played with its points and why, go, 31, last card, his heels, each show with its breakdown (with "
+            "muggins also claimed, points pegged, and on an undercount missed: {points, items} the combinations "
+            "past the claim in the order they are counted, each with what is said, \"fifteen 6\"), muggins (the "
+            "points mugged), game_over; by you or opponent), event_count, result (winner, scores, skunk, game_points, forfeit; "
+            "null until the end), counting (muggins: your counting so far, {shows, right, points_missed, "
+            "points_overclaimed}; null without muggins). No card of the opponent's hand, the crib or the pack is in it before the rules "
             "show it.")
 
 
@@ -134,7 +156,7 @@ async def new_game(request: Request, body: NewGame,
     games = service(request)
 
     async def work():
-        live = await games.create(body.opponent, body.variant, body.seed, body.seat)
+        live = await games.create(body.opponent, body.variant, body.seed, body.seat, body.target, body.muggins)
         await games.wait(live, wait)
         return games.view(live)
 
@@ -197,6 +219,25 @@ async def discard_(request: Request, game_id: str, body: Discard,
 async def play_(request: Request, game_id: str, body: Play,
                 wait: float = Query(10.0, ge=0, le=WAIT_MAX, description=WAIT_DOC)):
     return await _decide(request, game_id, "play", body.card, body.decision, wait)
+
+
+@router.post("/api/games/{game_id}/count", responses=DECISION_ERRORS,
+             summary="muggins: claim your show's points (to_act count); the answer is the game with the show "
+                     "counted (its breakdown; what you missed and the opponent mugged, named) once the opponent "
+                     "has answered (or wait is up)",
+             description=VIEW_DOC)
+async def count_(request: Request, game_id: str, body: Count,
+                 wait: float = Query(10.0, ge=0, le=WAIT_MAX, description=WAIT_DOC)):
+    return await _decide(request, game_id, "count", body.points, body.decision, wait)
+
+
+@router.post("/api/games/{game_id}/muggins", responses=DECISION_ERRORS,
+             summary="muggins: call the points the opponent's claim missed (to_act muggins; only an opponent that "
+                     "undercounts, sloppy, asks it)",
+             description=VIEW_DOC)
+async def muggins_(request: Request, game_id: str, body: Count,
+                   wait: float = Query(10.0, ge=0, le=WAIT_MAX, description=WAIT_DOC)):
+    return await _decide(request, game_id, "muggins", body.points, body.decision, wait)
 
 
 @router.get("/api/games/{game_id}/hint", responses=DECISION_ERRORS | api.HEAVY_ERRORS,

@@ -37,7 +37,9 @@ export function eventWords(e) {
     case "go-said": return `${who(e)} cannot play: go (count ${e.count}).`;
     case "go": return `${who(e)} peg${e.by === "you" ? "" : "s"} 1 for the go.`;
     case "last": return `${who(e)} peg${e.by === "you" ? "" : "s"} 1 for the last card.`;
-    case "show": return `${showTitle(e)}: ${e.points}.`;
+    case "show": return `${showTitle(e)}: ${e.points}` + (e.claimed !== undefined && e.claimed !== null
+      ? ` (claimed ${e.claimed}, the count ${e.breakdown.total}).` : ".");
+    case "muggins": return `Muggins: ${e.by === "you" ? "you peg" : "the opponent pegs"} ${e.points} missed in ${e.by === "you" ? "the opponent's" : "your"} count.`;
     case "game_over": return gameOverWords(e.result, e.by);
     default: return null;
   }
@@ -57,6 +59,26 @@ export function gameOverWords(result, by) {
 
 const KIND_WORDS = { fifteen: "fifteen", pair: "a pair", run: "a run", flush: "a flush", nobs: "his nobs" };
 
+// a combination of a show said with its cards: "fifteen 2 with 7♥ 8♣"
+export const itemWords = (it) => `${it.say} with ${it.cards.map(cardText).join(" ")}`;
+
+// muggins: your show as you claimed it, its breakdown, and what the opponent mugged
+export function countedNode(e, mugged) {
+  const total = e.breakdown.total;
+  const what = e.whose === "crib" ? "your crib" : "your hand";
+  let verdict;
+  if (e.claimed === total) verdict = `You counted ${what} right: ${total}.`;
+  else if (e.claimed > total) verdict = `You claimed ${e.claimed} for ${what}; it counts ${total}: you peg ${total}.`;
+  else {
+    verdict = `You claimed ${e.claimed} for ${what}; it counts ${total}: ` + (mugged
+      ? `the opponent mugs ${mugged.points} for what you missed: ` : `you missed ${total - e.claimed}: `) +
+      e.missed.items.map(itemWords).join(", ") + ".";
+  }
+  return el("div", { class: "g-counted", "data-claimed": String(e.claimed), "data-total": String(total),
+    "data-mugged": String(mugged ? mugged.points : 0) },
+    el("p", { class: "g-verdict" + (e.claimed === total ? " right" : " wrong") }, wordsNode(verdict)), showNode(e));
+}
+
 // a show: its cards and the starter, then every scoring combination with its points
 export function showNode(e) {
   const items = e.breakdown.items.map((it) => el("li", {}, `${KIND_WORDS[it.kind] || it.kind} `, cardsNode(it.cards),
@@ -64,7 +86,8 @@ export function showNode(e) {
   if (!items.length) items.push(el("li", { text: "nothing scores" }));
   return el("div", { class: "g-show" + (e.whose === "crib" ? " crib" : ""), "data-whose": e.whose, "data-by": e.by },
     el("h4", {}, `${showTitle(e)}: `, cardsNode(e.cards), " and the starter ", cardNode(e.card),
-      el("span", { class: "g-points", text: ` ${e.points} point${e.points === 1 ? "" : "s"}` })),
+      el("span", { class: "g-points", text: ` ${e.breakdown.total} point${e.breakdown.total === 1 ? "" : "s"}` +
+        (e.claimed !== undefined && e.claimed !== null ? ` (claimed ${e.claimed}, pegged ${e.points})` : "") })),
     el("ul", {}, ...items),
     e.breakdown.say ? el("p", { class: "g-say" }, wordsNode(e.breakdown.say)) : "");
 }
@@ -82,7 +105,7 @@ export function pegs(log, seat, scores) {
   return out;
 }
 
-// the score track: a lane a player, 0 to the target, ticks every 5, the skunk line
+// the score track: a lane a player, 0 to the game's target (121, 91 or 61), ticks every 5, the skunk line
 export function scoreTrack(box, view, log, lastMover) {
   const target = view.target;
   const p = pegs(log, view.seat, view.view.scores);
@@ -90,7 +113,7 @@ export function scoreTrack(box, view, log, lastMover) {
   const x = (n) => left + (W - left - right) * Math.min(n, target) / target;
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "g-track",
     "aria-label": `the score: you ${p.you.front}, the opponent ${p.opponent.front}, of ${target}` });
-  const skunk = target === 121 ? 91 : 31;
+  const skunk = view.skunk || (target === 121 ? 91 : target === 91 ? 61 : 31);
   s.append(svg("line", { x1: x(skunk), x2: x(skunk), y1: 2, y2: 2 * lane + 4, class: "g-skunk" }));
   ["you", "opponent"].forEach((side, i) => {
     const y = 8 + i * lane;

@@ -95,6 +95,15 @@ export function dealReviewNode(review, deal) {
 }
 
 // the review of the whole game: every decision, each deal's totals, the game's, the costliest
+// muggins: your counting in the game: shows counted, right, points missed (and overclaimed)
+export function countingNode(c) {
+  return el("p", { class: "g-counting", "data-shows": String(c.shows), "data-right": String(c.right),
+    "data-missed": String(c.points_missed) },
+    `Your counting: ${c.shows} show${c.shows === 1 ? "" : "s"} counted, ${c.right} right, ` +
+    `${c.points_missed} point${c.points_missed === 1 ? "" : "s"} missed` +
+    (c.points_overclaimed ? `, ${c.points_overclaimed} overclaimed (cut to the count).` : "."));
+}
+
 export function gameReviewNode(review) {
   const rows = review.decisions.map((e) => reviewRow(e, true));
   const deals = review.deals.map((d) => el("tr", {}, td(String(d.deal + 1), true), td(String(d.decisions), true),

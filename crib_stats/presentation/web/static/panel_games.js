@@ -3,14 +3,16 @@
 // or Tab and Space/Enter: throw two, then play), the count and its cards, the cards played, the
 // events in words (go, 31, last card, his heels), each show itemised with the crib last, a Hint
 // for the decision now, the review of each deal once it is over and of the game at the end, and
-// the record to download. While the opponent decides on the server the page says it is thinking
+// the record to download. With muggins, at each of your shows (your crib's when you deal) the
+// page asks your count in a number field (focused; Enter claims it) before it shows the breakdown,
+// then shows the breakdown and what the opponent mugged of an undercount, the combinations named. While the opponent decides on the server the page says it is thinking
 // and asks again (a long poll); the rest of the page keeps answering. The game's id is in the URL.
 import { $, el } from "./dom.js";
 import { RANKS } from "./cards.js";
 import { commit, state } from "./state.js";
 import { get, post } from "./games_api.js";
-import { cardNode, cardText, cardsNode, eventWords, gameOverWords, scoreTrack, showNode, wordsNode } from "./games_board.js";
-import { dealReviewNode, gameReviewNode, gamesListNode, hintNode, meaningLink } from "./games_tables.js";
+import { cardNode, cardText, cardsNode, countedNode, eventWords, gameOverWords, scoreTrack, showNode, wordsNode } from "./games_board.js";
+import { countingNode, dealReviewNode, gameReviewNode, gamesListNode, hintNode, meaningLink } from "./games_tables.js";
 
 export const id = "games";
 export const label = "Play a game";
@@ -38,10 +40,14 @@ const sorted = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || a.s
 function build() {
   const panel = $("panel-games");
   const opponent = el("select", { id: "g-opponent" });
-  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card (to 121)" }),
-    el("option", { value: "five-card", text: "five-card (to 61)" }));
+  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card" }),
+    el("option", { value: "five-card", text: "five-card" }));
+  const target = el("select", { id: "g-target" });
+  const muggins = el("input", { type: "checkbox", id: "g-muggins" });
   const form = el("form", { id: "g-new", autocomplete: "off", class: "row" },
     el("label", { for: "g-opponent", text: "Opponent" }), opponent, el("label", { for: "g-variant", text: "Game" }), variant,
+    el("label", { for: "g-target", text: "to" }), target,
+    el("span", { class: "g-check" }, muggins, el("label", { for: "g-muggins", text: "Muggins: count your own shows" })),
     el("button", { type: "submit", id: "g-go", text: "New game" }));
   panel.append(
     el("div", { id: "g-start" }, form,
@@ -63,14 +69,21 @@ function build() {
       el("section", { id: "g-end", hidden: true, "aria-labelledby": "g-result" },
         el("h3", { id: "g-result", class: "g-result" }),
         el("p", {}, el("a", { id: "g-record", download: "", text: "Download the game's record (JSON, crib-stats-game/1)" })),
-        el("h3", { class: "sub", text: "The game's review" }), el("div", { id: "g-game-review", "aria-live": "polite" })),
+        el("h3", { class: "sub", text: "The game's review" }), el("div", { id: "g-counting" }),
+        el("div", { id: "g-game-review", "aria-live": "polite" })),
       el("div", { id: "g-hand-box", class: "g-hand-box" },
         el("h3", { id: "g-ask", class: "g-ask" }),
         el("div", { id: "g-hand", class: "g-hand", role: "group", "aria-labelledby": "g-ask" }),
+        el("form", { id: "g-claim", class: "row g-claim", autocomplete: "off", hidden: true },
+          el("label", { for: "g-points", id: "g-points-label", text: "Your count" }),
+          el("input", { type: "number", id: "g-points", min: "0", max: "29", step: "1", inputmode: "numeric",
+            required: "", "aria-describedby": "g-ask" }),
+          el("button", { type: "submit", id: "g-claim-go", text: "Claim" })),
         el("div", { class: "row" }, el("button", { type: "button", id: "g-throw", class: "g-throw", text: "Throw to the crib" }),
           el("button", { type: "button", id: "g-hint-go", text: "Hint" }),
           el("button", { type: "button", id: "g-retry", hidden: true, text: "Ask again" }))),
       el("div", { id: "g-hint", "aria-live": "polite" }),
+      el("div", { id: "g-counted", "aria-live": "polite" }),
       el("h3", { class: "sub", text: "This deal" }),
       el("ol", { id: "g-log", class: "g-log", "aria-live": "polite" }),
       el("section", { id: "g-last", hidden: true, "aria-labelledby": "g-last-title" },
@@ -122,7 +135,20 @@ async function refreshList() {
     for (const name of listing.opponents) sel.append(el("option", { value: name, text: name }));
     sel.value = listing.default_opponent;
   }
+  fillTargets();
   $("g-games").replaceChildren(gamesListNode(listing, (gid) => { commit({ game: gid }); open(gid); }));
+}
+
+// the targets of the variant chosen (the server's list; six-card 121, 91, 61 before it answers)
+function fillTargets() {
+  const sel = $("g-target");
+  const variant = $("g-variant").value;
+  const targets = (listing && listing.targets && listing.targets[variant]) || (variant === "five-card" ? [61] : [121, 91, 61]);
+  if (sel.dataset.variant === variant && sel.options.length === targets.length) return;
+  const was = Number(sel.value);
+  sel.replaceChildren(...targets.map((t) => el("option", { value: String(t), text: String(t) })));
+  if (targets.includes(was)) sel.value = String(was);
+  sel.dataset.variant = variant;
 }
 
 function merge(events) { for (const e of events) log[e.index] = e; }
@@ -153,7 +179,8 @@ async function newGame(ev) {
   showError("");
   busy = true;
   try {
-    const body = { opponent: $("g-opponent").value, variant: $("g-variant").value };
+    const body = { opponent: $("g-opponent").value, variant: $("g-variant").value, target: Number($("g-target").value),
+      muggins: $("g-muggins").checked };
     if (state.gseed) body.seed = Number(state.gseed);
     const r = await post("/api/games", body, { wait: DECIDE_WAIT });
     commit({ game: r.id });
@@ -218,6 +245,12 @@ function pick(card) {
 function renderHand() {
   const v = g.view;
   const mine = !busy && !g.thinking && g.to_act;
+  const counting = g.to_act === "count" || g.to_act === "muggins";
+  $("g-claim").hidden = !counting;
+  $("g-throw").hidden = g.to_act !== "discard";
+  $("g-hint-go").hidden = counting;
+  $("g-hand-box").hidden = !!g.result;
+  if (counting) { renderClaim(mine); return; }
   const legal = new Set(g.choices ? g.choices.cards : []);
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#g-hand");
   const focusCard = focused ? document.activeElement.dataset.card : null;
@@ -236,16 +269,41 @@ function renderHand() {
     ? `Throw ${g.choices.throw} cards to ${v.dealer ? "your" : "the opponent's"} crib` : "Play a card";
   $("g-ask").textContent = ask + (g.to_act === "discard" ? ` (${selected.size} of ${g.choices.throw} picked)` : "");
   const thr = $("g-throw");
-  thr.hidden = g.to_act !== "discard";
   thr.disabled = !(mine && g.to_act === "discard" && selected.size === g.choices.throw);
   $("g-hint-go").disabled = !mine;
-  $("g-hand-box").hidden = !!g.result;
   const again = focusCard && $("g-hand").querySelector(`[data-card="${focusCard}"]`);
   if (again) again.focus();
   else if (focusHand && mine) {
     const first = $("g-hand").querySelector('[aria-disabled="false"]');
     if (first) { first.focus(); focusHand = false; }
   } else if (focused) $("g-status").focus();
+}
+
+// muggins: the show to count (your hand, or your crib) with the starter, and the number field
+function renderClaim(mine) {
+  const q = g.choices;
+  const what = g.to_act === "muggins" ? `the opponent's ${q.what}: it claimed ${q.claimed}; call what it missed`
+    : q.whose === "crib" ? "your crib" : "your hand";
+  $("g-ask").textContent = `Count ${what} (with the starter)`;
+  $("g-points-label").textContent = g.to_act === "muggins" ? "Points missed" : "Your count";
+  $("g-hand").replaceChildren(el("span", { class: "g-count-cards" }, cardsNode(q.cards), " and the starter ", cardNode(q.starter)));
+  $("g-points").disabled = !mine;
+  $("g-claim-go").disabled = !mine;
+  if (mine && $("g-claim").dataset.decision !== String(g.decision)) {
+    $("g-claim").dataset.decision = String(g.decision);
+    $("g-points").value = "";
+    $("g-points").focus();
+    focusHand = false;
+  }
+}
+
+function claim(ev) {
+  ev.preventDefault();
+  if (!g || busy || (g.to_act !== "count" && g.to_act !== "muggins")) return;
+  const raw = $("g-points").value.trim();
+  const n = Number(raw);
+  if (!/^\d{1,2}$/.test(raw) || n > 29) { showError("A count is a whole number of points from 0 to 29."); $("g-points").focus(); return; }
+  decide(g.to_act, { points: n });
 }
 
 function lastMover() {
@@ -265,7 +323,9 @@ function render() {
     : g.problem ? `${g.problem}. It is asked again in a few seconds.`
       : g.thinking ? `The opponent (${g.opponent}) is thinking…`
         : `Deal ${v.deal + 1} of your ${g.variant} game against ${g.opponent}: ${role}. ` +
-          (g.to_act === "discard" ? "Your throw." : `Your card (the count is ${v.count}).`);
+          (g.to_act === "discard" ? "Your throw." : g.to_act === "count" ? `Your count: ${g.choices.whose === "crib" ? "your crib" : "your hand"}.`
+            : g.to_act === "muggins" ? "Your call: the opponent undercounted." : `Your card (the count is ${v.count}).`) +
+          (g.muggins ? " Muggins: you count your own shows." : "");
   $("g-game").setAttribute("aria-busy", g.thinking ? "true" : "false");
   Object.assign($("g-game").dataset, { toAct: g.to_act || "", deal: String(v.deal) });
   $("g-retry").hidden = !g.problem && !retry.timer;
@@ -278,8 +338,22 @@ function render() {
   const here = events.filter((e) => e.deal === v.deal && eventWords(e) && e.kind !== "show");
   $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind },
     wordsNode(eventWords(e)))));
+  renderCounted(events);
   renderLast(events);
   renderEnd();
+}
+
+// muggins: your last show claimed, its breakdown and what the opponent mugged (until your next throw)
+function renderCounted(events) {
+  let shown = null;
+  for (let i = events.length - 1; i >= 0 && !shown; i--) {
+    const e = events[i];
+    if (e.kind === "discard" && e.by === "you") break;
+    if (e.kind === "show" && e.by === "you" && e.claimed !== undefined && e.claimed !== null) shown = e;
+  }
+  const mugged = shown && events.find((e) => e.kind === "muggins" && e.index > shown.index && e.deal === shown.deal &&
+    e.index === shown.index + 1);
+  $("g-counted").replaceChildren(...(shown ? [countedNode(shown, mugged)] : []));
 }
 
 // the last deal over: its shows (the pone's hand, the dealer's, the crib) and its review
@@ -329,6 +403,7 @@ function renderEnd() {
     ` You ${g.result.scores.you}, the opponent ${g.result.scores.opponent}.`;
   $("g-record").href = `/api/games/${g.id}/record`;
   $("g-record").setAttribute("download", `crib-stats-game-${g.id}.json`);
+  $("g-counting").replaceChildren(...(g.counting ? [countingNode(g.counting)] : []));
   $("g-game-review").replaceChildren(fresh() ? gameReviewNode(review)
     : el("p", { class: "help", text: "Reviewing the game…" }));
 }
@@ -370,6 +445,9 @@ export function init() {
     if (g && g.to_act === "discard" && selected.size === g.choices.throw) decide("discard", { cards: [...selected] });
   });
   $("g-hint-go").addEventListener("click", hint);
+  $("g-claim").addEventListener("submit", claim);
+  $("g-variant").addEventListener("change", fillTargets);
+  fillTargets();
   new ResizeObserver(() => { if (performance.now() - hintDrawn < 1500) hintInView(); }).observe($("g-hint"));
   $("g-retry").addEventListener("click", reconnect);
 }
