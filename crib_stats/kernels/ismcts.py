@@ -205,14 +205,23 @@ def search_throw(dealt, throws, unseen, me, throw_n, stop_at_go, n_iter, seed):
     return total, visits
 
 
+# the indices of search_play's ``sizes``
+P_ME, P_KNOWN, P_HIDDEN, P_THROW, P_KEPT, P_STARTER, P_STOP, P_ITER, P_SEED = range(9)
+
+
 @njit(cache=True)
-def search_play(state, seq0, options, me, my_keep, known_opp, n_known, allowed, rest, n_hidden, my_throw,
-                throw_n, kept, starter, stop_at_go, n_iter, seed):
+def search_play(state, seq0, options, my_keep, known_opp, allowed, rest, my_throw, sizes):
     """Search a play: ``state`` (the stepper's 12 numbers, the seat to move, the opponent's hand
     empty: filled per determinisation), ``seq0`` its ranks, ``options`` the ranks the seat may
     play, ``my_keep`` the seat's kept cards, ``known_opp[:n_known]`` the opponent's cards already
     played, ``allowed``/``rest`` the unseen cards it may / may not still hold (:func:`determinise`),
-    ``my_throw`` the seat's throw. Returns (total value, visits) by option."""
+    ``my_throw`` the seat's throw; ``sizes`` the rest, as int64 at the ``P_*`` indices (the seat,
+    1 when it deals; the opponent's played and hidden cards; cards thrown and kept a seat; the
+    starter's code; 1 when the play stops at its first go; the iterations; the seed). Returns
+    (total value, visits) by option."""
+    me, n_known, n_hidden, throw_n = sizes[P_ME], sizes[P_KNOWN], sizes[P_HIDDEN], sizes[P_THROW]
+    kept, starter, stop_at_go = sizes[P_KEPT], sizes[P_STARTER], sizes[P_STOP] != 0
+    n_iter, seed = sizes[P_ITER], sizes[P_SEED]
     seed_rng(seed)
     n_o = options.shape[0]
     total = np.zeros(n_o)
@@ -263,6 +272,6 @@ def warmup() -> None:
     for c in keep:
         state[10] += np.int64(1) << (RANK_BITS * (c >> 2))
     rest = np.array([c for c in range(52) if c not in (4, 5, 24, 32, 40, 48, 51)], np.int64)
-    search_play(state, np.zeros(MAX_CARDS, np.int64), np.array([6, 8, 10, 12], np.int64), 0, keep,
-                np.zeros(1, np.int64), 0, rest, np.zeros(0, np.int64), 4, np.array([4, 5], np.int64), 2, 4, 51,
-                False, 4, 0)
+    search_play(state, np.zeros(MAX_CARDS, np.int64), np.array([6, 8, 10, 12], np.int64), keep,
+                np.zeros(1, np.int64), rest, np.zeros(0, np.int64), np.array([4, 5], np.int64),
+                np.array([0, 0, 4, 2, 4, 51, 0, 4, 0], np.int64))

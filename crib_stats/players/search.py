@@ -140,11 +140,11 @@ class SearchPlayer:
         state[:] = (view.count, len(view.sequence), me, me if last == 0 else 1 - me, 0, 0, 0, 0,
                     len(view.played), 0, hand if me == 0 else 0, hand if me == 1 else 0)
         options = np.array(sorted({c.rank for c in view.legal}), np.int64)
-        total, visits = search_play(state, seq, options, me, np.array([c.code for c in keep], np.int64),
-                                    np.array([c.code for c in known] + [0], np.int64), len(known), allowed, rest,
-                                    n_hidden, np.array([c.code for c in view.discard], np.int64), view.throw,
-                                    len(keep), view.starter.code, v.play_stops_at_first_go, self.budget,
-                                    self.rng.getrandbits(63))
+        sizes = np.array([me, len(known), n_hidden, view.throw, len(keep), view.starter.code,
+                          int(v.play_stops_at_first_go), self.budget, self.rng.getrandbits(63)], np.int64)
+        total, visits = search_play(state, seq, options, np.array([c.code for c in keep], np.int64),
+                                    np.array([c.code for c in known] + [0], np.int64), allowed, rest,
+                                    np.array([c.code for c in view.discard], np.int64), sizes)
         a = _best(total, visits)
         card = min((c for c in view.legal if c.rank == options[a]), key=lambda c: c.suit)
         return Answer(card, f"search: {visits[a]} of {self.budget} simulations, "
