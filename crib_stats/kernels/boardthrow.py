@@ -150,6 +150,17 @@ def _after(me, them, my_seat, tab):
     return tab[me, them, 0], tab[me, them, 1], tab[me, them, 3]
 
 
+@njit(cache=True, inline="always")
+def _outcome(state, me, them, my_seat, tab):
+    """(P(win), P(win with a skunk), the table's error) once a deal is scored: the board at the
+    next position while the game is on (:func:`_after`), else the game's end, won or lost."""
+    if state == ON:
+        return _after(me, them, my_seat, tab)
+    if state == LOST:
+        return 0.0, 0.0, 0.0
+    return 1.0, 1.0 if state == WON_SKUNK else 0.0, 0.0
+
+
 @njit(cache=True)
 def suit_draw(seed, stratum, draw, counts, by_rank, n_by_rank, out):
     """Draw ``draw`` of the suits of stratum ``stratum`` (the opponent's rank counts
@@ -319,15 +330,10 @@ def hand_walk(opp, unseen, my_role, target, skunk, gm_in, mine_tab, prefix, tab,
                     state, me, them = _score(0, my_hp[q, c], my_seat, me, them, target, skunk)
                     if state == ON:
                         state, me, them = _score(1, opp_hp[s] + cp, my_seat, me, them, target, skunk)
-            if state == ON:
-                a, b, e = _after(me, them, my_seat, tab)
-                pw += a
-                psk += b
-                pse += e
-            elif state != LOST:
-                pw += 1.0
-                if state == WON_SKUNK:
-                    psk += 1.0
+            a, b, e = _outcome(state, me, them, my_seat, tab)
+            pw += a
+            psk += b
+            pse += e
         out[q, V_WIN] = pw * inv
         out[q, V_SKUNK] = psk * inv
         out[q, V_SE] = pse * inv
@@ -478,15 +484,10 @@ def table_walk(drawn, unseen, my_turn, players, target, skunk, gm_in, mine_tab, 
                 if csuit >= 0 and csuit == su:
                     cp += CRIB_FLUSH
                 state, me, them = _score(1, cp, my_side, me, them, target, skunk)
-            if state == ON:
-                a, b, e = _after(me, them, my_side, tab)
-                pw += a
-                psk += b
-                pse += e
-            elif state != LOST:
-                pw += 1.0
-                if state == WON_SKUNK:
-                    psk += 1.0
+            a, b, e = _outcome(state, me, them, my_side, tab)
+            pw += a
+            psk += b
+            pse += e
         out[q, V_WIN] = pw * inv
         out[q, V_SKUNK] = psk * inv
         out[q, V_SE] = pse * inv

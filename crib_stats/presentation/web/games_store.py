@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -208,18 +209,25 @@ class GameStore:
     def close(self) -> None:
         self.db.close()
 
-    def _write(self, sql: str, args: tuple) -> int:
-        """One statement in its own transaction; the rows it changed."""
+    @contextmanager
+    def _transaction(self):
+        """The statements of the ``with`` block in one transaction: all or none; a database
+        error is a StoreError naming the file."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                n = self.db.execute(sql, args).rowcount
+                yield
                 self.db.execute("COMMIT")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
             raise StoreError(f"the games database {self.path} could not be written: {exc}") from None
+
+    def _write(self, sql: str, args: tuple) -> int:
+        """One statement in its own transaction; the rows it changed."""
+        with self._transaction():
+            n = self.db.execute(sql, args).rowcount
         return n
 
     # -- games ------------------------------------------------------------------------------------
@@ -298,20 +306,12 @@ class GameStore:
                      starter: str, points: int, dealt_at: float) -> None:
         """A new drill (``dealt_at``: :func:`time.time` when dealt); the unanswered drills dealt
         over :data:`DRILL_KEEP` seconds before it are deleted in the same transaction."""
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute("DELETE FROM drills WHERE answer IS NULL AND dealt_at < ?", (dealt_at - DRILL_KEEP,))
-                self.db.execute("INSERT INTO drills (id, dealt, dealt_at, what, variant, hard, seed, cards, starter, "
-                                "points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                (drill_id, now(), dealt_at, what, variant, int(hard), seed, json.dumps(cards),
-                                 starter, points))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"the games database {self.path} could not be written: {exc}") from None
+        with self._transaction():
+            self.db.execute("DELETE FROM drills WHERE answer IS NULL AND dealt_at < ?", (dealt_at - DRILL_KEEP,))
+            self.db.execute("INSERT INTO drills (id, dealt, dealt_at, what, variant, hard, seed, cards, starter, "
+                            "points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (drill_id, now(), dealt_at, what, variant, int(hard), seed, json.dumps(cards),
+                             starter, points))
 
     def load_drill(self, drill_id: str) -> dict | None:
         """{id, what, variant, hard, seed, cards, starter, points, dealt_at, answer, seconds}."""
