@@ -39,9 +39,11 @@ def router() -> APIRouter:
     return APIRouter(responses=ERRORS)
 
 
-def json_answer(obj: dict) -> Response:
-    """The object as the command line prints it (``json.dumps(..., ensure_ascii=False)``)."""
-    return Response(json.dumps(obj, ensure_ascii=False), media_type="application/json")
+def json_answer(obj: dict, status: int = 200, *, no_store: bool = False) -> Response:
+    """The object as the command line prints it (``json.dumps(..., ensure_ascii=False)``);
+    ``no_store``: never cached (a game's or a drill's answer, which changes as it is played)."""
+    return Response(json.dumps(obj, ensure_ascii=False), status_code=status, media_type="application/json",
+                    headers={"Cache-Control": "no-store"} if no_store else None)
 
 
 def error_answer(status: int, message: str, headers: dict | None = None) -> JSONResponse:

@@ -23,7 +23,7 @@ from crib_stats.presentation.web.games_store import StoreError
 from crib_stats.referee.events import breakdown_dict
 from crib_stats.show.scoring import score
 
-from .games import _json, service, strict
+from .games import json_response, service, strict
 
 router = api.router()
 
@@ -80,7 +80,7 @@ async def new_drill(request: Request, body: NewDrill):
                                             time.time())
     except StoreError as exc:
         return _store_error(exc)
-    return _json({"id": drill_id, "what": body.what, "variant": v.name, "hard": body.hard, "cards": cards,
+    return json_response({"id": drill_id, "what": body.what, "variant": v.name, "hard": body.hard, "cards": cards,
                   "starter": starter}, 201)
 
 
@@ -112,7 +112,7 @@ async def answer_drill(request: Request, drill_id: str, body: Count):
             return api.error_answer(409, f"drill {drill_id} is answered already")
     except StoreError as exc:
         return _store_error(exc)
-    return _json({"id": drill_id, "right": body.points == b.total, "points": b.total, "answered": body.points,
+    return json_response({"id": drill_id, "right": body.points == b.total, "points": b.total, "answered": body.points,
                   "seconds": seconds, "breakdown": breakdown_dict(b), "missed": missed, "what": row["what"],
                   "variant": row["variant"], "cards": row["cards"], "starter": row["starter"]})
 
@@ -127,7 +127,7 @@ async def answer_drill(request: Request, drill_id: str, body: Count):
 async def figures(request: Request):
     strict(request)
     try:
-        return _json(_figures(service(request).store.drill_counts()))
+        return json_response(_figures(service(request).store.drill_counts()))
     except StoreError as exc:
         return _store_error(exc)
 

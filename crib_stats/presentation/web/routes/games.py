@@ -118,15 +118,15 @@ def _error(exc: Exception) -> Response:
     return api.error_answer(status, str(exc).splitlines()[0])
 
 
-def _json(obj: dict, status: int = 200) -> Response:
-    return Response(json.dumps(obj, ensure_ascii=False), status_code=status, media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
+def json_response(obj: dict, status: int = 200) -> Response:
+    """``obj`` as the games' and the drill's JSON answer: never cached."""
+    return api.json_answer(obj, status, no_store=True)
 
 
 async def _answer(work, status: int = 200) -> Response:
     """The object ``await work()`` gives as the answer; a game's error as its status, one line."""
     try:
-        return _json(await work(), status)
+        return json_response(await work(), status)
     except (GameNotFound, Conflict, StoreError) as exc:
         return _error(exc)
 
