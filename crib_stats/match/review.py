@@ -30,9 +30,11 @@ P(win)s share a rank) and the number of ``choices`` ranked.
 
 Every variant's records are read. The engine's figures exist where there is a board (the
 two-player games at every target, each valued on the board to its own target,
-:func:`crib_stats.game.board.has_board`; muggins does not change them): elsewhere (three or four
-players) a throw or a card is listed with what was made and is not valued (``method`` says why), and counts in no
-total. With muggins a claim (``count``) is reviewed against the true count and a call
+:func:`crib_stats.game.board.has_board`; muggins does not change them) and, for the throw, where
+there is a board for it (four players in partnership, :func:`crib_stats.game.board.has_throw_board`:
+the side's P(win) as ``discard --score --seat`` ranks it): elsewhere (three players; a card with
+four) a throw or a card is listed with what was made and is not valued (``method`` says why), and
+counts in no total. With muggins a claim (``count``) is reviewed against the true count and a call
 (``muggins``) against the points missed: what the seat left on the table, in points
 (``points_missed``), never a P(win).
 
@@ -56,7 +58,7 @@ from typing import Callable, Iterator
 from crib_stats.core.cards import card_text, text_cards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.core.exact import frac_text
-from crib_stats.game.board import has_board
+from crib_stats.game.board import has_board, has_throw_board
 from crib_stats.model.variants import variant as get_variant
 from crib_stats.referee import SEATS, Game, RecordError, View
 
@@ -151,9 +153,10 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
 
     if points:
         return _review_points(view, int(made), common, unvalued)
-    if not has_board(get_variant(view.variant, view.target)):
-        return unvalued("not valued: no board for three or four players (the engine throws to the four-player "
-                        "board, and plays greedy's card there)")
+    rules = get_variant(view.variant, view.target)
+    if not has_board(rules) and not (view.to_act == "discard" and has_throw_board(rules)):
+        return unvalued("not valued: no board for three players, nor for the play with four (the engine throws by "
+                        "points with three, and plays greedy's card with three or four)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "

@@ -265,4 +265,26 @@ def test_a_game_to_61_is_valued_on_the_board_to_61_and_three_players_are_not():
     turn = three.to_act()
     answer = GreedyPlayer().discard(three.view(turn.seat))
     r = review_view(three.view(turn.seat), getattr(answer, "choice", answer))
-    assert r.p_win_made is None and r.method.startswith("not valued: no board for three or four players")
+    assert r.p_win_made is None and r.method.startswith("not valued: no board for three players")
+
+
+@pytest.mark.slow  # a four-player throw sampled to discard --score's accuracy: a few seconds
+def test_a_four_player_throw_is_valued_on_its_board_and_its_card_is_not():
+    """With four players the throw is valued as discard --score --seat ranks it (the side's
+    P(win)); the card, which has no board, is listed and not valued."""
+    four = Game("four-player", 2, 0)
+    turn = four.to_act()
+    view = four.view(turn.seat)
+    answer = GreedyPlayer().discard(view)
+    r = review_view(view, answer, seed=None)
+    a = throws_view(view)
+    mine = next(t for t in a.throws if set(t.throw) == set(answer))
+    assert r.p_win_made == mine.p_win and r.p_win_best == a.best.p_win and r.choices == len(a.throws)
+    assert 0 <= r.given_up <= 1
+    while four.to_act().kind == "discard":
+        t = four.to_act()
+        four.apply(t.seat, GreedyPlayer().discard(four.view(t.seat)))
+    t = four.to_act()
+    play = four.view(t.seat)
+    r = review_view(play, GreedyPlayer().play(play))
+    assert r.p_win_made is None and "nor for the play with four" in r.method

@@ -38,7 +38,7 @@ GLYPH_CARD = re.compile(r"(?:A|[2-9]|10|J|Q|K)[♣♦♥♠]")
 def shown_to(record: dict, seat: str, t: int) -> dict[int, set[str]]:
     """{deal: the cards of that deal the rules have shown ``seat``} once the first ``t``
     decisions of the game are made, read from the record's fields only: its own dealt cards,
-    the starter once both have thrown, each card played (every card played is a decision, so
+    the starter once every seat has thrown, each card played (every card played is a decision, so
     the first m play decisions of a deal show its first m cards), and every show made once the
     deal's last decision is made (then the next deal has begun, or the game is over). With
     muggins the shows are claimed one by one: the first k shows once k claims are made, and
@@ -50,7 +50,7 @@ def shown_to(record: dict, seat: str, t: int) -> dict[int, set[str]]:
         made = min(t - before, n)
         played = [p["card"] for p in deal["plays"] if "card" in p]
         cards = set(deal["hands"][seat]) | set(played[:sum(1 for d in deal["decisions"][:made] if d["kind"] == "play")])
-        if made >= 2:
+        if sum(1 for d in deal["decisions"][:made] if d["kind"] == "discard") == len(deal["hands"]):
             cards.add(deal["starter"])
         if record.get("muggins"):
             claims = sum(1 for d in deal["decisions"][:made] if d["kind"] == "count")
@@ -276,7 +276,7 @@ def refused(r, status: int, text: str | None = None) -> str:
 # the heavy pool: the opponent deciding in it, the hint, the review
 # ---------------------------------------------------------------------------------------------
 
-JOBS = {"discard": discard_routes.board_throws, "play": play_routes.advice}
+JOBS = {"discard": discard_routes.board_throws, "points": discard_routes.points_throws, "play": play_routes.advice}
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ def a_record(seed: int = 1, variant: str = "six-card") -> dict:
 def test_a_new_database_is_built_by_its_migrations(tmp_path):
     path = tmp_path / "g.sqlite"
     s = games_store.GameStore(path)
-    assert s.db.execute("PRAGMA user_version").fetchone()[0] == games_store.VERSION == 3
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] == games_store.VERSION == 4
     assert s.db.execute("PRAGMA application_id").fetchone()[0] == games_store.APPLICATION_ID
     assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in s.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -47,6 +47,37 @@ def test_a_version_1_database_is_migrated_with_its_games_kept(tmp_path):
     s.save_review("0123456789abcdef", 0, 0, "discard", False, 0.01, games_review.METHOD, {"x": 1})
     assert s.reviews("0123456789abcdef", games_review.METHOD) == {0: {"x": 1}}
     assert s.reviews("0123456789abcdef", "another method") == {}
+    s.close()
+
+
+def test_a_version_3_database_keeps_its_games_and_reviews_and_takes_every_seat(tmp_path):
+    """Version 4 rebuilds the games' table (a seat of three or four players was refused by its
+    CHECK): the games and their reviews come through as they were, a review still belongs to
+    its game (deleted with it), and a game of four players is then kept."""
+    path = tmp_path / "v3.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    assert games_store.migrate(db, upto=3) == 3
+    record = a_record()
+    db.execute("INSERT INTO games VALUES ('0123456789abcdef', 't0', 't1', 'greedy', 'first_pone', 'six-card', 0, "
+               "0, NULL, ?, ?)", (json.dumps(record["deals"][-1]["scores"]), json.dumps(record)))
+    db.execute("INSERT INTO reviews VALUES ('0123456789abcdef', 0, 0, 'discard', 0, 0.02, 'm', '{\"y\": 2}')")
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        db.execute("INSERT INTO games VALUES ('1', 't', 't', 'g', 'north', 'four-player', 0, 0, NULL, '{}', '{}')")
+    before = db.execute("SELECT * FROM games").fetchall()
+    db.close()
+    s = games_store.GameStore(path)
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert s.db.execute("SELECT * FROM games").fetchall() == before
+    assert s.reviews("0123456789abcdef", "m") == {0: {"y": 2}}
+    four = Game("four-player", 1, 0, players={"north": "greedy", "east": "human", "south": "greedy",
+                                              "west": "greedy"}).record()
+    assert s.create("fedcba9876543210", "left greedy", "east", four).seat == "east"
+    with pytest.raises(games_store.StoreError, match="CHECK"):
+        s.create("fedcba9876543211", "greedy", "nowhere", four)
+    s.db.execute("DELETE FROM games WHERE id = '0123456789abcdef'")
+    assert s.reviews("0123456789abcdef", "m") == {}  # the reference to the games survived the rebuild
+    assert {r[0] for r in s.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == {
+        "games", "reviews", "drills"}
     s.close()
 
 

@@ -17,14 +17,14 @@ import json
 
 from crib_stats.match.review import decision_views, one_rank, review_view
 from crib_stats.match.reviewed import DecisionReview
-from crib_stats.referee import other
 from crib_stats.referee.deck import check_played
 
 from . import pool
 from .games_live import VARIANTS, Games, Live
 from .games_opponent import default_opponent, opponents
 from .games_counting import counting
-from .games_review import METHOD, REVIEW, seat_decisions, summary
+from .games_table import ROUND, of_variant
+from .games_review import METHOD, REVIEW, seat_decisions, summary, unvalued
 
 
 @pool.job
@@ -79,7 +79,7 @@ async def _review(games: Games, live: Live) -> None:
                                                                           index=index)))
             except pool.Failed:
                 return  # asked again with the next review request
-        games.store.save_review(live.id, n, j, d["kind"], r.forced, None if r.refused else r.given_up, METHOD,
+        games.store.save_review(live.id, n, j, d["kind"], r.forced, None if unvalued(r) else r.given_up, METHOD,
                                 r.as_dict())
 
 
@@ -89,26 +89,45 @@ def _per(n: int, total: float) -> float | None:
 
 def listing(games: Games) -> dict:
     """The player's games (latest first) and the running figures: games finished and won, the
-    P(win) given up per decision reviewed with a choice, per throw and per card."""
+    P(win) given up per decision reviewed with a choice, per throw and per card, and the
+    counting of the games played with muggins."""
     games.here()
     store = games.store
     lost = store.lost_by_game(METHOD)
     rows = []
     for r in store.games():
         n, total = lost.get(r.id, (0, 0.0))
+        t = of_variant(r.variant, r.seat)
         rows.append({"id": r.id, "created": r.created, "updated": r.updated, "opponent": r.opponent,
                      "variant": r.variant, "seat": r.seat, "decisions": r.decisions, "over": r.finished,
-                     "scores": {"you": r.scores.get(r.seat, 0), "opponent": r.scores.get(other(r.seat), 0)},
-                     "winner": None if r.winner is None else "you" if r.winner == r.seat else "opponent",
+                     "scores": {t.side_who(side): score for side, score in r.scores.items()},
+                     "winner": None if r.winner is None else t.side_who(r.winner),
                      "reviewed": n, "p_win_lost": total})
     counts = store.counts()
+    won = sum(of_variant(variant, seat).won(winner) for variant, seat, winner in store.outcomes())
     kinds = store.lost_by_kind(METHOD)
     n_all, lost_all = sum(n for n, _ in kinds.values()), sum(t for _, t in kinds.values())
     throws, cards = kinds.get("discard", (0, 0.0)), kinds.get("play", (0, 0.0))
-    figures = {"games": counts["games"], "finished": counts["finished"], "won": counts["won"],
-               "win_rate": _per(counts["finished"], counts["won"]),
+    figures = {"games": counts["games"], "finished": counts["finished"], "won": won,
+               "win_rate": _per(counts["finished"], won),
                "decisions_reviewed": n_all, "p_win_lost_per_decision": _per(n_all, lost_all),
                "throws_reviewed": throws[0], "p_win_lost_per_throw": _per(*throws),
-               "cards_reviewed": cards[0], "p_win_lost_per_card": _per(*cards), "method": METHOD}
+               "cards_reviewed": cards[0], "p_win_lost_per_card": _per(*cards), "method": METHOD,
+               "counting": counting_figures(store.muggins_records())}
     return {"games": rows, "figures": figures, "opponents": opponents(), "default_opponent": default_opponent(),
-            "variants": list(VARIANTS), "targets": {name: list(check_played(name).targets) for name in VARIANTS}}
+            "variants": list(VARIANTS), "targets": {name: list(check_played(name).targets) for name in VARIANTS},
+            "seats": {name: list(ROUND[check_played(name).players]) for name in VARIANTS}}
+
+
+def counting_figures(records) -> dict:
+    """The player's counting over its muggins games (``records``: (seat, record) each): games,
+    shows counted, right, points missed and overclaimed, and the share right (None before the
+    first show)."""
+    out = {"games": 0, "shows": 0, "right": 0, "points_missed": 0, "points_overclaimed": 0}
+    for seat, record in records:
+        c = counting(record, seat)
+        out["games"] += 1
+        for k in ("shows", "right", "points_missed", "points_overclaimed"):
+            out[k] += c[k]
+    out["accuracy"] = _per(out["shows"], out["right"])
+    return out

@@ -41,21 +41,23 @@ from collections import OrderedDict
 from crib_stats.core.cards import quote, text_cards
 from crib_stats.core.errors import CribStatsError
 from crib_stats.model.variants import VariantError
-from crib_stats.referee import Game, IllegalDecision, RecordError, SEATS, other, player_seed
+from crib_stats.model.seats import names as seat_names
+from crib_stats.referee import Game, IllegalDecision, RecordError, player_seed
 from crib_stats.referee.deck import MAX_SEED, check_played
 from crib_stats.referee.loop import Decision, settle
 
 from . import pool
 from .games_counting import counting, told
 from .games_opponent import QUICK, default_opponent, opponent_move, opponents
-from .games_review import ascii_cards, hint_question
+from .games_review import ascii_cards, hint_question, points_now
 from .games_store import GameStore, StoreError, decisions_in
+from .games_table import Table
 
 HUMAN = "human"  # the page's player's name in the record
 ID = re.compile(r"[0-9a-f]{16}")
 KEEP = 64  # games kept in memory (the others are read back from the store when asked for)
 RETRY = 5.0  # seconds before an opponent that could not decide is asked again
-VARIANTS = ("six-card", "five-card")
+VARIANTS = ("six-card", "five-card", "three-player", "four-player")
 
 
 class GameNotFound(CribStatsError):
@@ -68,22 +70,56 @@ class Conflict(CribStatsError):
 
 _WORDS = [(r"the {me}'s", "your"), (r"the {me} throws", "you throw"), (r"the {me} cannot", "you cannot"),
           (r"it holds", "you hold"), (r"it has played it", "you have played it"), (r"its hand", "your hand"),
-          (r"; it may play", "; you may play"), (r"the {them}'s", "the opponent's")]
+          (r"; it may play", "; you may play")]
+_THEIRS = {"opponent": "the opponent's", "left": "your left-hand opponent's", "right": "your right-hand opponent's",
+           "partner": "your partner's"}
 
 
-def your_words(line: str, me: str) -> str:
+def your_words(line: str, table: Table) -> str:
     """The referee's line about the player's seat said to the player ("you cannot play 5h: it
-    is not in your hand")."""
+    is not in your hand"), the other seats by where they sit."""
     for pattern, words in _WORDS:
-        line = re.sub(pattern.format(me=me, them=other(me)), words, line)
+        line = re.sub(pattern.format(me=table.human), words, line)
+    for seat in table.around():
+        line = re.sub(f"the {seat}'s", _THEIRS[table.who(seat)], line)
     return line
 
 
-class Live:
-    """One game in memory: the referee's game, the player's seat, the opponent, the lock."""
+def _one(name, where: str) -> str:
+    name = default_opponent() if name is None else str(name).strip()
+    if name not in opponents():
+        raise CribStatsError(f"games: unknown {where} {quote(name[:40])}; choose one of {', '.join(opponents())}")
+    return name
 
-    def __init__(self, game_id: str, game: Game, human: str, opponent: str, created: str, since: int):
-        self.id, self.game, self.human, self.opponent, self.created = game_id, game, human, opponent, created
+
+def _computer_players(v, opponent, others) -> list[str]:
+    """The computer seats' players, clockwise from the player's left: ``opponent`` in a game of
+    two, ``others`` (one a seat; None: the default for each) in a game of three or four."""
+    n = v.players
+    if n == 2:
+        if others is not None:
+            raise CribStatsError(f"games: opponents is for three or four players; {v.name} has one opponent: "
+                                 "give opponent")
+        return [_one(opponent, "opponent")]
+    if opponent is not None:
+        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats: give opponents (a list of {n - 1}, "
+                             "clockwise from your left), not opponent")
+    others = [None] * (n - 1) if others is None else list(others)
+    if len(others) != n - 1:
+        where = "left, right" if n == 3 else "left, partner, right"
+        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats ({where}): opponents lists {n - 1} "
+                             f"players, not {len(others)}")
+    return [_one(name, "opponent") for name in others]
+
+
+class Live:
+    """One game in memory: the referee's game, the player's seat, the computer seats' players
+    ({seat: name}), the lock."""
+
+    def __init__(self, game_id: str, game: Game, human: str, created: str, since: int):
+        self.id, self.game, self.human, self.created = game_id, game, human, created
+        self.table = Table(game.seats, game.teams, human)
+        self.players = {s: game.players[s] for s in self.table.around()}  # the record's names
         self.since = since  # the event log's length before the player's last decision
         self.saved = decisions_in_game(game)  # decisions in the stored row
         self.lock = asyncio.Lock()
@@ -94,6 +130,14 @@ class Live:
         self.problem_at = 0.0
         self.turn_started: float | None = time.monotonic()  # when the player's decision was asked
         self.waits: list[float] = []  # seconds from asking the opponent to its decision written
+
+    @property
+    def opponent(self) -> str:
+        """The computer seats' players in a word: the opponent's name (two players), else each
+        seat's from the player's left ("left engine, right greedy")."""
+        if len(self.players) == 1:
+            return next(iter(self.players.values()))
+        return ", ".join(f"{self.table.who(s)} {name}" for s, name in self.players.items())
 
     @property
     def thinking(self) -> bool:
@@ -161,30 +205,34 @@ class Games:
     # -- games --------------------------------------------------------------------------------------
 
     async def create(self, opponent: str | None, variant: str, seed: int | None, seat: str | None,
-                     target: int | None = None, muggins: bool = False) -> Live:
-        """A new game against ``opponent``: ``variant`` played to ``target`` (one of its targets;
-        None: its default) with or without ``muggins``."""
+                     target: int | None = None, muggins: bool = False, others: list | None = None) -> Live:
+        """A new game: ``variant`` played to ``target`` (one of its targets; None: its default)
+        with or without ``muggins``, against ``opponent`` (two players) or ``others`` (three or
+        four players: the computer seats' players clockwise from the player's left; None: the
+        default for each), the player in ``seat`` (None: cut for it)."""
         self.here()
-        opponent = default_opponent() if opponent is None else opponent.strip()
-        if opponent not in opponents():
-            raise CribStatsError(f"games: unknown opponent {quote(opponent[:40])}; choose one of "
-                                 f"{', '.join(opponents())}")
         v = check_played(variant)
-        if v.name not in VARIANTS:  # the page plays the two-player games (#54 brings the others)
-            raise CribStatsError(f"games: the page plays the two-player games ({', '.join(VARIANTS)}), not {v.name}")
         try:
             v = v.playing(target, bool(muggins))
         except VariantError as exc:
             raise CribStatsError(f"games: {exc}") from None
+        everyone = seat_names(v.players)
+        if seat is not None and seat not in everyone:
+            raise CribStatsError(f"games: {v.name} has no seat {quote(str(seat)[:40])}; its seats are "
+                                 f"{', '.join(everyone)}")
+        names = _computer_players(v, opponent, others)
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
-            seat = secrets.choice(SEATS) if seed is None else SEATS[player_seed(seed, 0, "the cut") & 1]
+            seat = secrets.choice(everyone) if seed is None else everyone[player_seed(seed, 0, "the cut") % len(everyone)]
         if seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
         human = seat
-        game = Game(v, seed, 0, players={human: HUMAN, other(human): opponent})
+        table = Table(everyone, None, human)
+        game = Game(v, seed, 0, players={human: HUMAN} | dict(zip(table.around(), names)))
         game_id = secrets.token_hex(8)
-        row = self.store.create(game_id, opponent, human, game.record())
-        live = self._remember(Live(game_id, game, human, opponent, row.created, 0))
+        live = Live(game_id, game, human, "", 0)
+        row = self.store.create(game_id, live.opponent, human, game.record())
+        live.created = row.created
+        live = self._remember(live)
         self.ensure_opponent(live)
         return live
 
@@ -209,7 +257,7 @@ class Games:
                 game = Game.from_record(row.record, each=each)
             except RecordError as exc:
                 raise StoreError(f"game {game_id}: its stored record does not replay: {exc}") from None
-            live = Live(game_id, game, row.seat, row.opponent, row.created, since[0])
+            live = Live(game_id, game, row.seat, row.created, since[0])
             live.turn_started = None  # the player's time to decide is unknown across a restart
         self._remember(live)
         self.ensure_opponent(live)
@@ -237,7 +285,8 @@ class Games:
                 raise Conflict(f"decision {token} is not the one asked: the game is at decision {live.saved} "
                                "(sent twice?)")
             if turn.seat != live.human:
-                raise Conflict(f"it is the opponent's turn to {turn.kind}: wait for it")
+                whose = "the opponent's" if len(live.players) == 1 else _THEIRS[live.table.who(turn.seat)]
+                raise Conflict(f"it is {whose} turn to {turn.kind}: wait for it")
             if turn.kind != kind:
                 raise Conflict(f"the decision asked is your {turn.kind}, not a {kind}")
             seconds = None if live.turn_started is None else round(time.monotonic() - live.turn_started, 3)
@@ -245,7 +294,7 @@ class Games:
             try:
                 live.game.apply(live.human, choice, seconds=seconds)
             except IllegalDecision as exc:
-                raise Conflict(your_words(str(exc), live.human)) from None
+                raise Conflict(your_words(str(exc), live.table)) from None
             live.since = start
             self._save(live)
         self._notify(live)
@@ -276,9 +325,10 @@ class Games:
                 delay = min(2.0, delay * 2)
 
     async def _move(self, live: Live, view, number: int) -> dict:
-        kwargs = dict(player=live.opponent, number=number,
+        player = live.players[view.seat]
+        kwargs = dict(player=player, number=number,
                       seed=player_seed(live.game.seed, live.game.deck, view.seat), view=view)
-        if live.opponent in self.quick:
+        if player in self.quick:
             return json.loads(opponent_move(**kwargs))
         return json.loads(await self.pooled(opponent_move, **kwargs))
 
@@ -291,13 +341,15 @@ class Games:
                 try:
                     answer = await self._move(live, live.game.view(turn.seat), number)
                 except (CribStatsError, pool.Failed) as exc:
-                    live.problem = f"the opponent ({live.opponent}) could not decide: {str(exc).splitlines()[0]}"
+                    who = _THEIRS[live.table.who(turn.seat)].removesuffix("'s")
+                    live.problem = (f"{who} ({live.players[turn.seat]}) could not decide: "
+                                    f"{str(exc).splitlines()[0]}")
                     live.problem_at = time.monotonic()
                     return
                 async with live.lock:
                     if live.saved != number or live.game.to_act() != turn:
                         continue  # not the decision asked any more (it cannot be: only this task decides now)
-                    settle(live.game, turn, live.opponent, Decision(**answer))
+                    settle(live.game, turn, live.players[turn.seat], Decision(**answer))
                     try:
                         self._save(live)
                     except StoreError as exc:
@@ -330,12 +382,20 @@ class Games:
     def view(self, live: Live, since: int | None = None) -> dict:
         """The player's view now, the choices asked, the events from ``since`` (default: from the
         player's last decision), the result once over."""
-        g = live.game
+        g, t = live.game, live.table
         v = told_from_your_side(g.view(live.human))
         since = live.since if since is None else min(max(0, since), len(g.events))
 
-        def side(seat):
-            return None if seat is None else "you" if seat == live.human else "opponent"
+        def event(e) -> dict:
+            """An event with its seat told from the player's side (``by``), and the side that
+            scored (``side``, ``us``/``them`` with partners) with its score after it."""
+            out = e.as_dict()
+            if e.seat is not None:
+                scored = t.side_of(e.seat)
+                out |= {"by": t.who(e.seat), "side": t.side_who(scored), "score": out["scores"][scored]}
+            if "result" in out:
+                out["result"] = t.result(out["result"])
+            return told(out)
 
         choices = None
         if v.to_act == "discard":
@@ -344,16 +404,12 @@ class Games:
             choices = {"cards": text_cards(v.legal)}
         elif v.to_act in ("count", "muggins"):  # the show's cards (yours, or the opponent's once claimed)
             choices = dict(v.question)
-        result = None
-        if g.result is not None:
-            r = g.result
-            result = {"winner": side(r["winner"]), "scores": {side(s): n for s, n in r["scores"].items()},
-                      "skunk": r["skunk"], "double_skunk": r["double_skunk"], "game_points": r["game_points"],
-                      "forfeit": r["forfeit"]}
-        return {"id": live.id, "opponent": live.opponent, "variant": g.variant.name, "target": g.target,
+        result = None if g.result is None else t.result(g.result)
+        return {"id": live.id, "opponent": live.opponent, "table": t.describe(g.players), "variant": g.variant.name,
+                "target": g.target,
                 "skunk": g.variant.skunk, "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
-                "view": v.as_dict(), "events": [told(e.as_dict() | {"by": side(e.seat)}) for e in g.events_since(since)],
+                "view": v.as_dict(), "events": [event(e) for e in g.events_since(since)],
                 "events_from": since, "event_count": len(g.events), "result": result,
                 "counting": counting(g.record(), live.human) if g.variant.muggins else None}
 
@@ -372,10 +428,12 @@ class Games:
         if turn.kind not in ("discard", "play"):
             raise Conflict(f"no hint for your {turn.kind}: counting is yours to do (the breakdown follows your claim)")
         number = live.saved
-        position = told_from_your_side(live.game.view(live.human)).position()
-        kind, kwargs = hint_question(turn.kind, position, live.game.variant.name)
-        text = await self.heavy.run(self.jobs[kind], **kwargs)
-        return {"id": live.id, "decision": number, "kind": kind, "ranking": ascii_cards(json.loads(text))}
+        kind, kwargs = hint_question(told_from_your_side(live.game.view(live.human)))
+        if kind == "points-now":
+            ranking = points_now(**kwargs)
+        else:
+            ranking = ascii_cards(json.loads(await self.heavy.run(self.jobs[kind], **kwargs)))
+        return {"id": live.id, "decision": number, "kind": kind, "ranking": ranking}
 
     async def close(self) -> None:
         tasks = [t for live in self.live.values() for t in (live.task, live.review_task) if t and not t.done()]

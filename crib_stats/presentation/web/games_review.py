@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from crib_stats.core.cards import DECK, card_text, parse
+from crib_stats.core.cards import DECK, card_text, parse, text_cards
 from crib_stats.match.reviewed import DecisionReview, VERSION, costliest, totals
 
 # the method a kept review was computed by: a review by another method is computed again
@@ -47,20 +47,55 @@ def ascii_cards(x):
     return x
 
 
-def hint_question(kind: str, position: dict, variant: str) -> tuple[str, dict]:
-    """The hint's ranking at ``position`` (a view's :meth:`~crib_stats.referee.View.position`):
-    ("discard", the keyword arguments of the web's ``board_throws`` job: ``discard --score``) or
-    ("play", those of its ``advice`` job: ``advise --score``)."""
+def hint_question(view) -> tuple[str, dict]:
+    """The hint's ranking at the player's ``view`` (two players: told from its side, version 1)
+    now: ("discard", the keyword arguments of the web's ``board_throws`` job: ``discard
+    --score``, with ``--seat`` for four players), ("points", those of its ``points_throws`` job:
+    ``discard`` by points, three players, who have no board), ("play", those of its ``advice``
+    job: ``advise --score``), or ("points-now", the view: a card with three or four players,
+    :func:`points_now`)."""
+    from crib_stats.game.board import has_board, has_throw_board
+    from crib_stats.game.throws import view_seat
+    from crib_stats.model.variants import variant as get_variant
+
+    rules = get_variant(view.variant, view.target)
+    hand = tuple(text_cards(view.hand))
+    if view.to_act == "discard":
+        if not has_throw_board(rules):
+            return "points", dict(cards=hand, role=view.role, variant=view.variant)
+        return "discard", dict(cards=hand, role=view.role, mine=view.score, theirs=view.opponent_score,
+                               variant=view.variant, seed=THROW_SEED, accuracy=THROW_ACCURACY, top=None,
+                               seat=view_seat(view))
+    if not has_board(rules):
+        return "points-now", dict(view=view)
+    position = view.position()
     scores = position["scores"]
-    role = "dealer" if position["dealer"] else "pone"
-    if kind == "discard":
-        return "discard", dict(cards=tuple(position["hand"]), role=role, mine=scores["you"], theirs=scores["opponent"],
-                               variant=variant, seed=THROW_SEED, accuracy=THROW_ACCURACY, top=None)
     mine = [p["card"] for p in position["played"] if p["by"] == "you"]
     dealt = list(position["hand"]) + list(position["discard"]) + mine
-    return "play", dict(dealt=tuple(dealt), throw=tuple(position["discard"]), starter=position["starter"], role=role,
-                        played=tuple(p["card"] for p in position["played"]), discard_policy="objective",
-                        score=(scores["you"], scores["opponent"]), variant=variant, when_no_hand="widen")
+    return "play", dict(dealt=tuple(dealt), throw=tuple(position["discard"]), starter=position["starter"],
+                        role=view.role, played=tuple(p["card"] for p in position["played"]), discard_policy="objective",
+                        score=(scores["you"], scores["opponent"]), variant=view.variant, when_no_hand="widen")
+
+
+RULE_NOW = ("no board for the play with three or four players: the engine plays greedy's card, the one that pegs most "
+            "now (ties to a count off 5, 10 and 21, then the higher rank)")
+
+
+def points_now(view) -> dict:
+    """Three or four players' card: every card that fits with the points it pegs now (what the
+    engine plays by: greedy's rule, :data:`RULE_NOW`), the engine's card first."""
+    from crib_stats.model.play import card_points
+    from crib_stats.players.greedy import greedy_rank
+
+    ranks = [c.rank for c in view.sequence]
+    best = greedy_rank(view)
+    engine = min((c for c in view.legal if c.rank == best), key=lambda c: c.suit)  # as greedy plays it
+    plays = []
+    for c in view.legal:
+        points, why = card_points(ranks + [c.rank])
+        plays.append({"card": card_text(c), "points": points, "why": why, "engine": c == engine})
+    plays.sort(key=lambda p: (not p["engine"], -p["points"], p["card"]))
+    return {"plays": plays, "count": view.count, "model": RULE_NOW}
 
 
 def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[tuple[int, int, dict]]:
@@ -79,17 +114,29 @@ def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[
     return out
 
 
+def unvalued(r: DecisionReview) -> str | None:
+    """Why a decision has no P(win) given up: the advisor's refusal, or no figures for it (three
+    players; a card with four: the review's ``method`` says so); None when it has one (a forced
+    play gives up nothing)."""
+    if r.refused is not None:
+        return r.refused
+    if r.p_win_made is None and not r.forced:
+        return r.method
+    return None
+
+
 def entry(r: DecisionReview, number: int) -> dict:
     """One decision's review as the page reads it: the decision made (``made``, a play's one
     card), the engine's best (``None`` when refused), the P(win)s and ``p_win_lost`` (``None``
     when refused), ``rank`` of ``choices``, ``forced``, ``error`` (the refusal's line), its
     ``decision`` number and ``deal``."""
     one = (lambda cards: list(cards)) if r.kind == "discard" else (lambda cards: cards[0])
+    why = unvalued(r)
     out = {"kind": r.kind, "made": one(r.made), "scores": {"you": r.scores[0], "opponent": r.scores[1]},
-           "dealer": r.dealer, "hand": list(r.hand), "forced": r.forced, "error": r.refused,
-           "best": None if r.refused else one(r.best), "p_win_made": r.p_win_made, "p_win_best": r.p_win_best,
-           "p_win_lost": None if r.refused else r.given_up, "rank": None if r.refused else r.rank,
-           "choices": None if r.refused else r.choices, "decision": number, "deal": r.deal}
+           "dealer": r.dealer, "hand": list(r.hand), "forced": r.forced, "error": why,
+           "best": None if why else one(r.best), "p_win_made": r.p_win_made, "p_win_best": r.p_win_best,
+           "p_win_lost": None if why else r.given_up, "rank": None if why else r.rank,
+           "choices": None if why else r.choices, "decision": number, "deal": r.deal}
     if r.kind == "play":
         out |= {"count": r.count, "sequence": list(r.sequence), "ev_made": r.ev_made, "ev_best": r.ev_best,
                 "p_win_error_bound": r.p_win_error_bound}
@@ -110,5 +157,5 @@ def summary(reviewed: list[tuple[int, DecisionReview]]) -> dict:
             "game": totals(reviews), "costliest": [number[id(r)] for r in costliest(reviews)]}
 
 
-__all__ = ["METHOD", "REVIEW", "THROW_SEED", "THROW_ACCURACY", "ascii_cards", "hint_question", "seat_decisions",
+__all__ = ["METHOD", "REVIEW", "THROW_SEED", "THROW_ACCURACY", "ascii_cards", "unvalued", "hint_question", "points_now", "RULE_NOW", "seat_decisions",
            "entry", "summary"]

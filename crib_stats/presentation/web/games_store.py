@@ -28,6 +28,8 @@ database, is refused in one line and never changed.
   starter, true count, dealt at), and once answered the answer, the seconds it took and what it
   missed by kind (:func:`.drill.missed`). A drill left unanswered for :data:`DRILL_KEEP` seconds
   is deleted when the next is dealt.
+- version 4: ``games.seat`` takes the seats of three and four players too (the page plays every
+  variant); the games and their reviews are copied into the tables rebuilt, as they were.
 """
 
 from __future__ import annotations
@@ -62,13 +64,13 @@ def default_path() -> Path:
     return Path(base) / "crib-stats" / "games.sqlite"
 
 
-def _v1(db: sqlite3.Connection) -> None:
-    db.execute("""CREATE TABLE games (
+def _games(db: sqlite3.Connection, seats: tuple[str, ...]) -> None:
+    db.execute(f"""CREATE TABLE games (
         id TEXT PRIMARY KEY,
         created TEXT NOT NULL,
         updated TEXT NOT NULL,
         opponent TEXT NOT NULL,
-        seat TEXT NOT NULL CHECK (seat IN ('first_dealer', 'first_pone')),
+        seat TEXT NOT NULL CHECK (seat IN ({", ".join(f"'{s}'" for s in seats)})),
         variant TEXT NOT NULL,
         decisions INTEGER NOT NULL,
         finished INTEGER NOT NULL DEFAULT 0,
@@ -78,7 +80,15 @@ def _v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_by_created ON games (created)")
 
 
+def _v1(db: sqlite3.Connection) -> None:
+    _games(db, ("first_dealer", "first_pone"))
+
+
 def _v2(db: sqlite3.Connection) -> None:
+    _reviews(db)
+
+
+def _reviews(db: sqlite3.Connection) -> None:
     db.execute("""CREATE TABLE reviews (
         game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         decision INTEGER NOT NULL,
@@ -114,8 +124,26 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX drills_unanswered ON drills (dealt_at) WHERE answer IS NULL")
 
 
+def _v4(db: sqlite3.Connection) -> None:
+    """The games' seat CHECK widened to every variant's seats: SQLite cannot alter a CHECK, so
+    both tables are rebuilt (the reviews first, which refer to the games) and their rows copied."""
+    from crib_stats.model.seats import NAMES
+
+    seats = tuple(dict.fromkeys(s for n in sorted(NAMES) for s in NAMES[n]))
+    db.execute("CREATE TEMP TABLE old_games AS SELECT * FROM games")
+    db.execute("CREATE TEMP TABLE old_reviews AS SELECT * FROM reviews")
+    db.execute("DROP TABLE reviews")
+    db.execute("DROP TABLE games")
+    _games(db, seats)
+    _reviews(db)
+    db.execute("INSERT INTO games SELECT * FROM old_games")
+    db.execute("INSERT INTO reviews SELECT * FROM old_reviews")
+    db.execute("DROP TABLE old_games")
+    db.execute("DROP TABLE old_reviews")
+
+
 # MIGRATIONS[i] takes a database from version i to version i + 1
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 VERSION = len(MIGRATIONS)
 
 
@@ -268,10 +296,18 @@ class GameStore:
         return [_row(r, with_record=False) for r in rows]
 
     def counts(self) -> dict:
-        """{"games", "finished", "won"} over the whole database (won: by the page's player)."""
-        games, finished, won = self.db.execute(
-            "SELECT count(*), coalesce(sum(finished), 0), coalesce(sum(winner = seat), 0) FROM games").fetchone()
-        return {"games": games, "finished": finished, "won": won}
+        """{"games", "finished"} over the whole database."""
+        games, finished = self.db.execute("SELECT count(*), coalesce(sum(finished), 0) FROM games").fetchone()
+        return {"games": games, "finished": finished}
+
+    def outcomes(self) -> list[tuple[str, str, str]]:
+        """(variant, the page's player's seat, the winning side) of every finished game."""
+        return self.db.execute("SELECT variant, seat, winner FROM games WHERE finished = 1").fetchall()
+
+    def muggins_records(self) -> list[tuple[str, dict]]:
+        """(the page's player's seat, the record) of every game played with muggins."""
+        rows = self.db.execute("SELECT seat, record FROM games WHERE json_extract(record, '$.muggins') = 1").fetchall()
+        return [(seat, json.loads(text)) for seat, text in rows]
 
     # -- reviews ----------------------------------------------------------------------------------
 

@@ -20,12 +20,20 @@ router = api.router()
 
 @pool.job
 def board_throws(cards: tuple, role: str, mine: int, theirs: int, variant: str, seed: int, accuracy: float,
-                 top: int | None) -> str:
-    """``discard CARDS --dealer|--pone --score MINE THEIRS --json`` as it prints it."""
+                 top: int | None, seat: str | None = None) -> str:
+    """``discard CARDS --dealer|--pone --score MINE THEIRS [--seat SEAT] --json`` as it prints it
+    (``seat``: four players, where you sit from the dealer)."""
     from crib_stats.game import throws
 
-    a = throws.score_throws(list(cards), role, mine, theirs, variant, seed=seed, accuracy=accuracy)
+    a = throws.score_throws(list(cards), role, mine, theirs, variant, seed=seed, accuracy=accuracy, seat=seat)
     return json.dumps(report.board_json(a.top(top)), ensure_ascii=False)
+
+
+@pool.job
+def points_throws(cards: tuple, role: str, variant: str) -> str:
+    """``discard CARDS --dealer|--pone --variant VARIANT --json`` as it prints it: every throw by
+    points (the crib random)."""
+    return json.dumps(report.discard_json(discard.analyse(list(cards), role=role, variant=variant)), ensure_ascii=False)
 
 
 @router.get("/api/discard", responses=api.HEAVY_ERRORS,

@@ -9,7 +9,7 @@ illegal, already made) is 409 with one line and changes nothing; an unknown game
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Query, Request
 from fastapi.responses import Response
@@ -36,20 +36,26 @@ Card = Annotated[str, StringConstraints(max_length=12)]
 
 
 class NewGame(BaseModel):
-    """A new game: the opponent, the variant, the seed of the packs and your seat (each optional)."""
+    """A new game: the variant, its target, muggins, the computer players, the seed of the packs
+    and your seat (each optional)."""
 
     model_config = ConfigDict(extra="forbid")
-    opponent: str | None = Field(None, max_length=40, description="engine, points, greedy or random (the players "
-                                 "registered by name); default engine")
-    variant: str = Field("six-card", max_length=40, description="six-card (to 121, 91 or 61) or five-card (to "
-                         "61)")
+    opponent: str | None = Field(None, max_length=40, description="two players: engine, points, greedy, random, "
+                                 "sloppy or search (the players registered by name); default engine")
+    opponents: list[Annotated[str, StringConstraints(max_length=40)]] | None = Field(
+        None, max_length=3, description="three or four players: the computer seats' players, clockwise from yours: "
+        "three-player [your left, your right]; four-player [the opponent on your left, your partner, the opponent on "
+        "your right]; default engine each")
+    variant: str = Field("six-card", max_length=40, description="six-card (to 121, 91 or 61), five-card (to 61), "
+                         "three-player (to 121 or 61) or four-player (partners, to 121)")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the packs' seed (default: drawn at random, "
                              "and told only with the record at the end)")
-    seat: Literal["first_dealer", "first_pone"] | None = Field(None, description="first_dealer: you deal first; "
-                                                               "default: cut for it (at random; from the seed when "
-                                                               "one is given)")
+    seat: str | None = Field(None, max_length=20, description="your seat, which says who deals first (the first "
+                             "dealer's seat is first_dealer, or north with four players); two players first_dealer or "
+                             "first_pone; three first_dealer, first_left or first_right; four north, east, south or "
+                             "west; default: cut for it (at random; from the seed when one is given)")
     target: StrictInt | None = Field(None, description="the points to win: six-card 121 (the default), 91 or 61; "
-                                     "five-card 61; any other is 400")
+                                     "five-card 61; three-player 121 or 61; four-player 121; any other is 400")
     muggins: StrictBool = Field(False, description="true: you claim each of your shows (your hand's, and your "
                                 "crib's when you deal) before it is counted, POST /api/games/{id}/count; what you "
                                 "miss the opponent pegs (its player calls every point missed); a claim above the "
@@ -87,7 +93,7 @@ def service(request: Request) -> Games:
     state = request.app.state
     if getattr(state, "games", None) is None:
         state.games = Games(getattr(state, "games_db", None), state.heavy,
-                            {"discard": discard.board_throws, "play": play.advice})
+                            {"discard": discard.board_throws, "points": discard.points_throws, "play": play.advice})
     return state.games
 
 
@@ -131,18 +137,23 @@ async def _answer(work, status: int = 200) -> Response:
         return _error(exc)
 
 
-VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent, variant, target, seat (yours), decision "
+VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent (the computer players in words), table "
+            "(every seat from yours clockwise: {seat, who (you, opponent; three or four players left, right, partner), "
+            "side, side_who (the side's word: us or them with partners, else who), player}), variant, target, seat "
+            "(yours), decision "
             "(the number of decisions made: send it back with yours), skunk (the loser below it is skunked), muggins "
             "(true: you claim your shows), to_act "
             "(discard, play, count (muggins: your claim is due), muggins (your call on the opponent's undercount) "
             "or null), thinking (the opponent is deciding), problem (why it could not, or null), choices ({throw, "
             "cards} for a discard, {cards} for a play, {whose, cards, starter} of the show to count (never its "
             "breakdown before your claim), {whose, what, cards, starter, claimed} of the show to call on), view (what your seat sees: dealt, hand, discard, starter once cut, "
-            "played, count, sequence, legal, shows, scores), events (the public log from events_from: every "
+            "played, count, sequence, legal, shows, scores; two players told from your side, you and opponent; three "
+            "or four by the seats' names, with seats and teams), events (the public log from events_from: every "
             "card played with its points and why, go, 31, last card, his heels, each show with its breakdown (with "
             "muggins also claimed, points pegged, and on an undercount missed: {points, items} the combinations "
             "past the claim in the order they are counted, each with what is said, \"fifteen 6\"), muggins (the "
-            "points mugged), game_over; by you or opponent), event_count, result (winner, scores, skunk, game_points, forfeit; "
+            "points mugged), game_over; by: its seat's who; side and score: the side that scored and its score "
+            "after), event_count, result (winner and scores by side_who, skunk, game_points, forfeit; "
             "null until the end), counting (muggins: your counting so far, {shows, right, points_missed, "
             "points_overclaimed}; null without muggins). No card of the opponent's hand, the crib or the pack is in it before the rules "
             "show it.")
@@ -156,7 +167,8 @@ async def new_game(request: Request, body: NewGame,
     games = service(request)
 
     async def work():
-        live = await games.create(body.opponent, body.variant, body.seed, body.seat, body.target, body.muggins)
+        live = await games.create(body.opponent, body.variant, body.seed, body.seat, body.target, body.muggins,
+                                  body.opponents)
         await games.wait(live, wait)
         return games.view(live)
 
