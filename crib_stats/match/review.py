@@ -155,8 +155,9 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
         return _review_points(view, int(made), common, unvalued)
     rules = get_variant(view.variant, view.target)
     if not has_board(rules) and not (view.to_act == "discard" and has_throw_board(rules)):
-        return unvalued("not valued: no board for three players, nor for the play with four (the engine throws by "
-                        "points with three, and plays greedy's card with three or four)")
+        return unvalued("not valued: no board for the play with four players (the engine plays greedy's card)"
+                        if has_throw_board(rules) else "not valued: no board for three players (the engine throws "
+                        "by points and plays greedy's card)")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "

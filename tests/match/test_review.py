@@ -286,5 +286,5 @@ def test_a_four_player_throw_is_valued_on_its_board_and_its_card_is_not():
         four.apply(t.seat, GreedyPlayer().discard(four.view(t.seat)))
     t = four.to_act()
     play = four.view(t.seat)
-    r = review_view(play, GreedyPlayer().play(play))
-    assert r.p_win_made is None and "nor for the play with four" in r.method
+    r = review_view(play, [GreedyPlayer().play(play)])
+    assert r.p_win_made is None and "no board for the play with four players" in r.method

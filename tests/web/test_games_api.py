@@ -23,7 +23,7 @@ from crib_stats.presentation.cli import main  # noqa: E402
 from crib_stats.presentation.web import games_live, games_opponent, games_review, games_store  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.routes import discard as discard_routes, play as play_routes  # noqa: E402
-from crib_stats.referee import Game, validate  # noqa: E402
+from crib_stats.referee import Game, other, validate  # noqa: E402
 from crib_stats.show.scoring import score  # noqa: E402
 
 ASCII_CARD = re.compile(r"(?:a|[2-9]|10|j|q|k)[cdhs]")
@@ -188,8 +188,8 @@ def test_whole_games_show_no_card_before_the_rules_do(quick_client, variant, opp
     assert card_strings(c.get("/api/games").json(), -1, []) == []
     record = c.get(f"/api/games/{gid}/record").json()
     game = validate(record)  # the referee replays it field for field
-    assert record["players"][seat] == "human" and record["players"][games_live.other(seat)] == opponent
-    assert {"you": game.scores[seat], "opponent": game.scores[games_live.other(seat)]} == g["view"]["scores"]
+    assert record["players"][seat] == "human" and record["players"][other(seat)] == opponent
+    assert {"you": game.scores[seat], "opponent": game.scores[other(seat)]} == g["view"]["scores"]
     assert g["result"]["scores"] == g["view"]["scores"]
     assert g["result"]["winner"] == ("you" if record["result"]["winner"] == seat else "opponent")
     assert max(g["result"]["scores"].values()) >= record["target"] == more.get("target", record["target"])
@@ -251,7 +251,7 @@ def test_the_scan_finds_a_card_or_the_seed_sent_too_early(quick_client):
     g = play_through(c, {"opponent": "greedy", "variant": "five-card"}, "leak", log)
     record = c.get(f"/api/games/{g['id']}/record").json()
     seat = g["seat"]
-    theirs = record["deals"][0]["hands"][games_live.other(seat)]
+    theirs = record["deals"][0]["hands"][other(seat)]
     t, deal, text = log[0]
     leaked = json.loads(text)
     leaked["view"]["hand"].append(theirs[0])

@@ -107,11 +107,13 @@ def test_malformed_bodies_and_parameters_are_4xx_and_change_nothing(quick_client
     line = refused(c.post("/api/games", json={"opponent": "exec:rm -rf /"}), 400, "games: unknown opponent 'exec:")
     assert line.endswith(f"choose one of {', '.join(games_live.opponents())}")  # never a program a request names
     refused(c.post("/api/games", json={"opponent": "grredy"}), 400, "games: unknown opponent 'grredy'; choose one of")
-    refused(c.post("/api/games", json={"variant": "four-player"}), 400, "two-player games")
+    refused(c.post("/api/games", json={"variant": "four-player", "opponent": "greedy"}), 400, "give opponents")
     refused(c.post("/api/games", json={"variant": "nine-card"}), 400)
     refused(c.post("/api/games", json={"seed": -1}), 422)
     refused(c.post("/api/games", json={"seed": 2**63}), 422)
-    refused(c.post("/api/games", json={"seat": "north"}), 422)
+    refused(c.post("/api/games", json={"seat": "north"}), 400, "games: six-card has no seat 'north'")
+    refused(c.post("/api/games", json={"seat": "n" * 21}), 422)
+    refused(c.post("/api/games", json={"variant": "three-player", "opponents": ["greedy"] * 4}), 422)
     refused(c.post("/api/games", json={"opponent": "greedy", "rules": "mine"}), 422)
     assert c.get("/api/games").json()["figures"]["games"] == count
 

@@ -125,7 +125,8 @@ def test_a_target_or_muggins_the_variant_does_not_take_is_refused(quick_client, 
 
 
 def test_the_games_list_offers_each_variants_targets(quick_client):
-    assert quick_client.get("/api/games").json()["targets"] == {"six-card": [121, 91, 61], "five-card": [61]}
+    assert quick_client.get("/api/games").json()["targets"] == {"six-card": [121, 91, 61], "five-card": [61],
+                                                                 "three-player": [121, 61], "four-player": [121]}
 
 
 def test_a_sloppy_opponents_undercount_is_yours_to_call(quick_client):

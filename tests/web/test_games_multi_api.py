@@ -181,7 +181,7 @@ def test_the_four_player_throw_s_hint_and_review_are_its_board_s(thread_client, 
     cards = [e for e in r["decisions"] if e["kind"] == "play"]
     assert len(throws) == 1 and throws[0]["p_win_made"] is not None and throws[0]["error"] is None
     assert 0 <= throws[0]["p_win_lost"] <= 1
-    assert cards and all(e["p_win_lost"] is None and "nor for the play with four" in e["error"] for e in cards
+    assert cards and all(e["p_win_lost"] is None and "no board for the play with four players" in e["error"] for e in cards
                          if not e["forced"])
     assert r["game"]["decisions"] <= 1  # only the valued throw counts in the totals
 

@@ -36,7 +36,7 @@ from test_games_api import GatedPool  # noqa: E402
 from crib_stats.presentation.web import games_live  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
-from crib_stats.referee import validate  # noqa: E402
+from crib_stats.referee import other, validate  # noqa: E402
 
 READY = "() => { const g = document.querySelector('#g-game'); return g && !g.hidden && g.getAttribute('aria-busy') === 'false'; }"
 
@@ -137,7 +137,7 @@ def final_scores_match_the_record(pg, base: str) -> dict:
     game = validate(record)  # replayed by the referee, every field compared
     seat = next(s for s, name in record["players"].items() if name == games_live.HUMAN)
     shown = {side: int(pg.get_attribute(f'.g-score[data-side="{side}"]', "data-score")) for side in ("you", "opponent")}
-    assert shown == {"you": game.scores[seat], "opponent": game.scores[games_live.other(seat)]}
+    assert shown == {"you": game.scores[seat], "opponent": game.scores[other(seat)]}
     assert max(shown.values()) >= record["target"]
     winner = "You win" if record["result"]["winner"] == seat else "The opponent wins"
     assert pg.inner_text("#g-result").startswith(winner)

@@ -23,7 +23,7 @@ from . import pool
 from .games_live import VARIANTS, Games, Live
 from .games_opponent import default_opponent, opponents
 from .games_counting import counting
-from .games_table import ROUND, of_variant
+from .games_table import ROUND, in_order, of_variant
 from .games_review import METHOD, REVIEW, seat_decisions, summary, unvalued
 
 
@@ -100,7 +100,7 @@ def listing(games: Games) -> dict:
         t = of_variant(r.variant, r.seat)
         rows.append({"id": r.id, "created": r.created, "updated": r.updated, "opponent": r.opponent,
                      "variant": r.variant, "seat": r.seat, "decisions": r.decisions, "over": r.finished,
-                     "scores": {t.side_who(side): score for side, score in r.scores.items()},
+                     "scores": in_order({t.side_who(side): score for side, score in r.scores.items()}),
                      "winner": None if r.winner is None else t.side_who(r.winner),
                      "reviewed": n, "p_win_lost": total})
     counts = store.counts()

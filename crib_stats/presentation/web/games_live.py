@@ -395,6 +395,8 @@ class Games:
                 out |= {"by": t.who(e.seat), "side": t.side_who(scored), "score": out["scores"][scored]}
             if "result" in out:
                 out["result"] = t.result(out["result"])
+            if e.kind == "muggins":  # the show's owner: the seat on the right of the one that mugs
+                out["owner"] = t.who(t.seats[(t.seats.index(e.seat) - 1) % len(t.seats)])
             return told(out)
 
         choices = None
@@ -408,6 +410,7 @@ class Games:
         return {"id": live.id, "opponent": live.opponent, "table": t.describe(g.players), "variant": g.variant.name,
                 "target": g.target,
                 "skunk": g.variant.skunk, "muggins": g.variant.muggins, "seat": live.human, "created": live.created, "decision": live.saved, "to_act": v.to_act,
+                "turn": None if g.to_act() is None else t.who(g.to_act().seat),
                 "thinking": live.thinking and live.problem is None, "problem": live.problem, "choices": choices,
                 "view": v.as_dict(), "events": [event(e) for e in g.events_since(since)],
                 "events_from": since, "event_count": len(g.events), "result": result,

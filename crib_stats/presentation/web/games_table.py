@@ -29,6 +29,16 @@ from crib_stats.model.seats import left_of
 
 ROUND = {2: ("opponent",), 3: ("left", "right"), 4: ("left", "partner", "right")}
 """The other seats' words, clockwise from the player's left, by the number of seats."""
+ORDER = ("you", "us", "opponent", "left", "partner", "right", "them")  # the order the page says them in
+
+
+def in_order(by_word: dict) -> dict:
+    """``by_word`` ({seat's or side's word: value}) in the order the page says them: yours first.
+
+    >>> in_order({"right": 3, "you": 1, "left": 2})
+    {'you': 1, 'left': 2, 'right': 3}
+    """
+    return dict(sorted(by_word.items(), key=lambda kv: ORDER.index(kv[0])))
 
 
 class Table:
@@ -81,7 +91,7 @@ class Table:
         else:
             losers = [s for s in r["scores"] if s != r["winner"]]
             skunked, double = (losers if r["skunk"] else []), (losers if r["double_skunk"] else [])
-        return {"winner": self.side_who(r["winner"]), "scores": {self.side_who(s): n for s, n in r["scores"].items()},
+        return {"winner": self.side_who(r["winner"]), "scores": in_order({self.side_who(s): n for s, n in r["scores"].items()}),
                 "skunk": bool(skunked), "double_skunk": bool(double), "skunked": [self.side_who(s) for s in skunked],
                 "game_points": r["game_points"], "forfeit": r["forfeit"]}
 
@@ -108,4 +118,4 @@ def of_variant(name: str, human: str) -> Table:
     return Table(seats, teams, human)
 
 
-__all__ = ["ROUND", "Table", "of_variant"]
+__all__ = ["ROUND", "ORDER", "in_order", "Table", "of_variant"]

@@ -140,7 +140,7 @@ async def _answer(work, status: int = 200) -> Response:
 VIEW_DOC = ("The answer (every game endpoint but the list): id, opponent (the computer players in words), table "
             "(every seat from yours clockwise: {seat, who (you, opponent; three or four players left, right, partner), "
             "side, side_who (the side's word: us or them with partners, else who), player}), variant, target, seat "
-            "(yours), decision "
+            "(yours), turn (the who of the seat to decide, null once over), decision "
             "(the number of decisions made: send it back with yours), skunk (the loser below it is skunked), muggins "
             "(true: you claim your shows), to_act "
             "(discard, play, count (muggins: your claim is due), muggins (your call on the opponent's undercount) "

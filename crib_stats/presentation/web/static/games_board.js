@@ -1,12 +1,14 @@
-// The game's board and its words: the score track (both players, the front peg at the score and
-// the back peg where the last move started), the events said in words (go, 31, last card, his
-// heels, each show itemised) and the cards as the page shows them. Cards come from the server in
-// the record's ASCII ("10d", "js").
+// The game's board: the score track (a lane a side: you and the opponent, three players each,
+// or your side and theirs; the front peg at the score and the back peg where the last move
+// started), each show itemised, and the cards as the page shows them. Cards come from the server
+// in the record's ASCII ("10d", "js"); the words are games_words.js's.
 import { el, svg } from "./dom.js";
 import { cardSpan, toServer } from "./cards.js";
+import { cardText, itemWords, Name, name, showTitle } from "./games_words.js";
 
-export const cardText = (c) => toServer(c);
+export { cardText };
 export const cardNode = (c) => cardSpan(toServer(c));
+const KIND_WORDS = { fifteen: "fifteen", pair: "a pair", run: "a run", flush: "a flush", nobs: "his nobs" };
 
 export function cardsNode(cards) {
   const span = el("span", { class: "cards" });
@@ -20,48 +22,6 @@ export function wordsNode(text) {
   return el("span", {}, ...String(text).split(GLYPH_CARD).map((part, i) => (i % 2 ? cardSpan(part) : part)));
 }
 
-// who an event's seat is, from the player's side
-const who = (e) => (e.by === "you" ? "You" : "The opponent");
-const whose = (e) => (e.by === "you" ? "yours" : "the opponent's");
-
-// one event in words (a string), or null for those the page does not say
-export function eventWords(e) {
-  switch (e.kind) {
-    case "deal": return `Deal ${e.deal + 1}: ${e.by === "you" ? "you deal (the crib is yours)" : "the opponent deals (the crib is theirs)"}.`;
-    case "first_deal_last": return `${who(e)} peg${e.by === "you" ? "" : "s"} 3 for last (the pone's start in the five-card game).`;
-    case "discard": return `${who(e)} threw to the crib.`;
-    case "starter": return `The starter is ${cardText(e.card)}.`;
-    case "heels": return `His heels: ${e.by === "you" ? "you peg" : "the opponent pegs"} 2 (the starter is a jack).`;
-    case "card": return `${who(e)} play${e.by === "you" ? "" : "s"} ${cardText(e.card)}, count ${e.count}` +
-      (e.points ? `: ${e.why}.` : ".");
-    case "go-said": return `${who(e)} cannot play: go (count ${e.count}).`;
-    case "go": return `${who(e)} peg${e.by === "you" ? "" : "s"} 1 for the go.`;
-    case "last": return `${who(e)} peg${e.by === "you" ? "" : "s"} 1 for the last card.`;
-    case "show": return `${showTitle(e)}: ${e.points}` + (e.claimed !== undefined && e.claimed !== null
-      ? ` (claimed ${e.claimed}, the count ${e.breakdown.total}).` : ".");
-    case "muggins": return `Muggins: ${e.by === "you" ? "you peg" : "the opponent pegs"} ${e.points} missed in ${e.by === "you" ? "the opponent's" : "your"} count.`;
-    case "game_over": return gameOverWords(e.result, e.by);
-    default: return null;
-  }
-}
-
-export function showTitle(e) {
-  if (e.whose === "crib") return `The crib (${whose(e)})`;
-  return `${e.whose === "pone" ? "The pone's" : "The dealer's"} hand (${e.by === "you" ? "yours" : "the opponent's"})`;
-}
-
-export function gameOverWords(result, by) {
-  const won = by === "you";
-  const extra = result.forfeit ? ` (a forfeit: ${result.forfeit})` : result.double_skunk ? " with a double skunk"
-    : result.skunk ? " with a skunk" : "";
-  return `${won ? "You win" : "The opponent wins"}${extra}: ${result.game_points} game points.`;
-}
-
-const KIND_WORDS = { fifteen: "fifteen", pair: "a pair", run: "a run", flush: "a flush", nobs: "his nobs" };
-
-// a combination of a show said with its cards: "fifteen 2 with 7♥ 8♣"
-export const itemWords = (it) => `${it.say} with ${it.cards.map(cardText).join(" ")}`;
-
 // muggins: your show as you claimed it, its breakdown, and what the opponent mugged
 export function countedNode(e, mugged) {
   const total = e.breakdown.total;
@@ -71,7 +31,7 @@ export function countedNode(e, mugged) {
   else if (e.claimed > total) verdict = `You claimed ${e.claimed} for ${what}; it counts ${total}: you peg ${total}.`;
   else {
     verdict = `You claimed ${e.claimed} for ${what}; it counts ${total}: ` + (mugged
-      ? `the opponent mugs ${mugged.points} for what you missed: ` : `you missed ${total - e.claimed}: `) +
+      ? `${name(mugged.by)} mugs ${mugged.points} for what you missed: ` : `you missed ${total - e.claimed}: `) +
       e.missed.items.map(itemWords).join(", ") + ".";
   }
   return el("div", { class: "g-counted", "data-claimed": String(e.claimed), "data-total": String(total),
@@ -92,40 +52,59 @@ export function showNode(e) {
     e.breakdown.say ? el("p", { class: "g-say" }, wordsNode(e.breakdown.say)) : "");
 }
 
+// the sides in the order the board draws them: yours first, then clockwise ("us", "them" with partners)
+export function sides(g) {
+  const out = [];
+  for (const t of g.table) if (!out.includes(t.side_who)) out.push(t.side_who);
+  return out;
+}
+
+// each side's score now, by its word
+export function sideScores(g) {
+  const v = g.view;
+  if (g.table.length === 2) return v.scores; // two players: the view is told from your side
+  const out = {};
+  for (const t of g.table) out[t.side_who] = v.scores[t.side];
+  return out;
+}
+
 // each side's front peg (the score) and back peg (where its last scoring started)
-export function pegs(log, seat, scores) {
-  const out = { you: { front: scores.you, back: 0, last: 0 }, opponent: { front: scores.opponent, back: 0, last: 0 } };
+export function pegs(log, scores) {
+  const out = {};
+  for (const [side, n] of Object.entries(scores)) out[side] = { front: n, back: 0, last: 0 };
   for (const e of log) {
-    if (!e || !e.points || !e.by || e.kind === "game_over") continue;
-    const side = out[e.by];
+    if (!e || !e.points || !e.side || e.kind === "game_over" || !out[e.side]) continue;
+    const side = out[e.side];
     side.last = e.points;
-    side.back = e.scores[e.seat] - e.points;
+    side.back = e.score - e.points;
   }
   for (const side of Object.values(out)) if (side.back > side.front) side.back = side.front;
   return out;
 }
 
-// the score track: a lane a player, 0 to the game's target (121, 91 or 61), ticks every 5, the skunk line
-export function scoreTrack(box, view, log, lastMover) {
-  const target = view.target;
-  const p = pegs(log, view.seat, view.view.scores);
-  const W = 600, lane = 34, H = 2 * lane + 6, left = 8, right = 8;
+// the score track: a lane a side, 0 to the game's target (121, 91 or 61), ticks every 5, the skunk line
+export function scoreTrack(box, g, log, lastMover) {
+  const target = g.target;
+  const order = sides(g);
+  const p = pegs(log, sideScores(g));
+  const W = 600, lane = order.length > 2 ? 28 : 34, H = order.length * lane + 6, left = 8, right = 8;
   const x = (n) => left + (W - left - right) * Math.min(n, target) / target;
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "g-track",
-    "aria-label": `the score: you ${p.you.front}, the opponent ${p.opponent.front}, of ${target}` });
-  const skunk = view.skunk || (target === 121 ? 91 : target === 91 ? 61 : 31);
-  s.append(svg("line", { x1: x(skunk), x2: x(skunk), y1: 2, y2: 2 * lane + 4, class: "g-skunk" }));
-  ["you", "opponent"].forEach((side, i) => {
+  const said = order.map((side) => `${name(side)} ${p[side].front}`).join(", ");
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "g-track", "aria-label": `the score: ${said}, of ${target}` });
+  const skunk = g.skunk || (target === 121 ? 91 : target === 91 ? 61 : 31);
+  s.append(svg("line", { x1: x(skunk), x2: x(skunk), y1: 2, y2: order.length * lane + 4, class: "g-skunk" }));
+  order.forEach((side, i) => {
     const y = 8 + i * lane;
-    s.append(svg("rect", { x: left, y, width: W - left - right, height: lane - 12, rx: 6, class: `g-lane ${side}` }));
+    const kind = side === "you" || side === "us" ? "you" : "opponent";
+    s.append(svg("rect", { x: left, y, width: W - left - right, height: lane - 12, rx: 6, class: `g-lane ${kind} ${side}` }));
     for (let n = 5; n < target; n += 5) {
       s.append(svg("line", { x1: x(n), x2: x(n), y1: y + (n % 30 === 0 ? 2 : 7), y2: y + lane - (n % 30 === 0 ? 14 : 19),
         class: "g-tick" }));
     }
     const cy = y + (lane - 12) / 2;
     const peg = p[side];
-    if (peg.back !== peg.front) s.append(svg("circle", { cx: x(peg.back), cy, r: 5, class: `g-peg back ${side}` }));
-    s.append(svg("circle", { cx: x(peg.front), cy, r: 7, class: `g-peg front ${side}` + (lastMover === side ? " moved" : "") }));
+    if (peg.back !== peg.front) s.append(svg("circle", { cx: x(peg.back), cy, r: 5, class: `g-peg back ${kind} ${side}` }));
+    s.append(svg("circle", { cx: x(peg.front), cy, r: 7, class: `g-peg front ${kind} ${side}` + (lastMover === side ? " moved" : "") }));
   });
   // the numbers under the track are the page's text, not the drawing's: a phone shrinks the drawing
   // (600 wide into 360 px) and its numbers with it, to 4 px; these keep the page's size
@@ -135,9 +114,10 @@ export function scoreTrack(box, view, log, lastMover) {
     m.style.left = `${(100 * x(n)) / W}%`;
     marks.append(m);
   });
-  const line = (side, name) => el("span", { class: `g-score ${side}`, "data-side": side, "data-score": String(p[side].front) },
-    el("b", { text: name }), ` ${p[side].front}`,
+  const players = (side) => g.table.filter((t) => t.side_who === side && t.who !== "you").map((t) => t.player);
+  const line = (side) => el("span", { class: `g-score ${side}`, "data-side": side, "data-score": String(p[side].front) },
+    el("b", { text: Name(side) }), order.length > 2 && side !== "you" ? ` (${players(side).join(", ")})` : "", ` ${p[side].front}`,
     p[side].last && p[side].back !== p[side].front ? el("span", { class: "g-moved", text: ` (+${p[side].front - p[side].back})` }) : "");
-  box.replaceChildren(el("div", { class: "g-scores" }, line("you", "You"), line("opponent", "The opponent"),
+  box.replaceChildren(el("div", { class: "g-scores" }, ...order.map(line),
     el("span", { class: "g-target", text: ` · to ${target}` })), el("div", { class: "g-track-box" }, s, marks));
 }

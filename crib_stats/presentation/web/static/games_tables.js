@@ -35,6 +35,8 @@ const td = (content, num = false) => el("td", { class: num ? "num" : null }, con
 // player's words with the cards drawn as the page draws them
 export function hintNode(h) {
   const r = h.ranking;
+  if (h.kind === "points") return pointsHint(r);
+  if (h.kind === "points-now") return pointsNowHint(r);
   if (h.kind === "discard") {
     const rows = r.throws.slice(0, 6).map((t, i) => el("tr", { class: i === 0 ? "best" : null, "data-throw": t.throw.join(" ") },
       td(cardsNode(t.throw)), td(cardsNode(t.keep)), td(fixed(t.p_win, 4), true), td("±" + fixed(t.p_win_se, 4), true),
@@ -58,6 +60,34 @@ export function hintNode(h) {
     table([{ label: "card" }, { label: "P(win)", num: true }, { label: "E[you − them]", num: true },
       { label: "gives up", num: true }], rows, `Every card that fits, by P(win), the chance to win the game ` +
       `(${r.hands_consistent.toLocaleString("en")} hands the opponent may still hold)`));
+}
+
+// three players' throw: no board, every throw by points (E[hand] and E[crib], the crib at random), as
+// the Discard tab ranks it and as the engine throws there
+function pointsHint(r) {
+  const yours = r.role === "dealer";
+  const rows = r.throws.slice(0, 6).map((t, i) => el("tr", { class: i === 0 ? "best" : null, "data-throw": t.throw.join(" ") },
+    td(cardsNode(t.throw)), td(cardsNode(t.keep)), td(fixed(t.hand_ev, 2), true), td(fixed(t.crib_ev, 2), true),
+    td(fixed(t.net_ev, 2), true)));
+  return el("div", { class: "g-hint", "data-kind": "points" },
+    el("p", { class: "g-hint-line" }, "Throw ", cardsNode(r.throws[0].throw),
+      ` for points (no board with three players: the engine throws the same).`),
+    table([{ label: "throw" }, { label: "keep" }, { label: "E[hand]", num: true }, { label: "E[crib]", num: true },
+      { label: yours ? "hand + crib" : "hand − crib", num: true }], rows,
+    `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by points, the crib ${yours ? "yours" : "another's"}`));
+}
+
+// three or four players' card: no board for the play; each card that fits with what it pegs now
+function pointsNowHint(r) {
+  const engine = r.plays.find((p) => p.engine);
+  const rows = r.plays.map((p) => el("tr", { class: p.engine ? "best" : null, "data-card": p.card },
+    td(cardsNode([p.card])), td(String(p.points), true), td(p.why || "–")));
+  return el("div", { class: "g-hint", "data-kind": "points-now" },
+    el("p", { class: "g-hint-line" }, "The engine would play ", cardsNode([engine.card]),
+      ": points now (no board for the play with three or four players)."),
+    table([{ label: "card" }, { label: "pegs now", num: true }, { label: "for" }], rows,
+      `Every card that fits at count ${r.count}`),
+    el("p", { class: "help", text: `The rule: ${r.model}.` }));
 }
 
 function decisionCell(e) {
@@ -129,13 +159,17 @@ export function gamesListNode(listing, onOpen) {
     `${f.games} game${f.games === 1 ? "" : "s"}, ${f.finished} finished, ${f.won} won (${pct(f.win_rate)}). `,
     f.decisions_reviewed ? `P(win) given up per decision ${fixed(f.p_win_lost_per_decision, 4)} over ${f.decisions_reviewed} reviewed` +
       ` (per throw ${fixed(f.p_win_lost_per_throw, 4)} over ${f.throws_reviewed}, per card ${fixed(f.p_win_lost_per_card, 4)} over ${f.cards_reviewed}).`
-      : "No decision reviewed yet.");
+      : "No decision reviewed yet.",
+    f.counting && f.counting.shows ? ` Your counting (muggins): ${f.counting.shows} show${f.counting.shows === 1 ? "" : "s"} ` +
+      `counted, ${f.counting.right} right (${pct(f.counting.accuracy)}), ${f.counting.points_missed} point` +
+      `${f.counting.points_missed === 1 ? "" : "s"} missed.` : "");
   const rows = listing.games.slice(0, 30).map((gm) => {
     const open = el("button", { type: "button", class: "g-open", "data-game": gm.id, text: gm.over ? "review" : "resume",
       "aria-label": `${gm.over ? "review" : "resume"} the game of ${gm.created.slice(0, 16).replace("T", " ")}` });
     open.addEventListener("click", () => onOpen(gm.id));
     return el("tr", { "data-game": gm.id }, td(gm.created.slice(0, 16).replace("T", " ")), td(gm.opponent), td(gm.variant),
-      td(`${gm.scores.you}–${gm.scores.opponent}`, true), td(gm.winner === null ? "playing" : gm.winner === "you" ? "won" : "lost"),
+      td(Object.values(gm.scores).join("–"), true),
+      td(gm.winner === null ? "playing" : gm.winner === "you" || gm.winner === "us" ? "won" : "lost"),
       td(gm.reviewed ? fixed(gm.p_win_lost, 3) : "–", true), td(open));
   });
   return el("div", {}, figures, rows.length ? table([{ label: "started (UTC)" }, { label: "opponent" }, { label: "game" },

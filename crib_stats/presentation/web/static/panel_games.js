@@ -1,5 +1,6 @@
-// The "Play a game" panel: a whole game against a player of the toolkit, played by the server's
-// referee (/api/games). The board (both scores, the last move's pegs), your hand as cards (click,
+// The "Play a game" panel: a whole game against players of the toolkit (one opponent; two with
+// three players; a partner and two opponents with four), played by the server's referee
+// (/api/games). The board (every side's score, the last move's pegs), your hand as cards (click,
 // or Tab and Space/Enter: throw two, then play), the count and its cards, the cards played, the
 // events in words (go, 31, last card, his heels), each show itemised with the crib last, a Hint
 // for the decision now, the review of each deal once it is over and of the game at the end, and
@@ -11,7 +12,9 @@ import { $, el } from "./dom.js";
 import { RANKS } from "./cards.js";
 import { commit, state } from "./state.js";
 import { get, post } from "./games_api.js";
-import { cardNode, cardText, cardsNode, countedNode, eventWords, gameOverWords, scoreTrack, showNode, wordsNode } from "./games_board.js";
+import { cardNode, cardText, cardsNode, countedNode, scoreTrack, showNode, wordsNode } from "./games_board.js";
+import { fillChoices, fillForVariant, formNode, newGameBody } from "./games_new.js";
+import { eventWords, gameOverWords, Name, name, owned, scoresWords } from "./games_words.js";
 import { countingNode, dealReviewNode, gameReviewNode, gamesListNode, hintNode, meaningLink } from "./games_tables.js";
 
 export const id = "games";
@@ -39,22 +42,13 @@ const sorted = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || a.s
 
 function build() {
   const panel = $("panel-games");
-  const opponent = el("select", { id: "g-opponent" });
-  const variant = el("select", { id: "g-variant" }, el("option", { value: "six-card", text: "six-card" }),
-    el("option", { value: "five-card", text: "five-card" }));
-  const target = el("select", { id: "g-target" });
-  const muggins = el("input", { type: "checkbox", id: "g-muggins" });
-  const form = el("form", { id: "g-new", autocomplete: "off", class: "row" },
-    el("label", { for: "g-opponent", text: "Opponent" }), opponent, el("label", { for: "g-variant", text: "Game" }), variant,
-    el("label", { for: "g-target", text: "to" }), target,
-    el("span", { class: "g-check" }, muggins, el("label", { for: "g-muggins", text: "Muggins: count your own shows" })),
-    el("button", { type: "submit", id: "g-go", text: "New game" }));
   panel.append(
-    el("div", { id: "g-start" }, form,
-      el("p", { class: "help" }, "The opponent decides on this machine from what its seat sees, never your cards; the " +
-        "engine throws and plays for the best chance to win the game, P(win), as the Discard and Play tabs rank them with " +
-        "the score. Hint ranks your choices now the same way; each deal is reviewed once it is over (",
-      meaningLink("what these numbers mean"), ")."),
+    el("div", { id: "g-start" }, formNode(),
+      el("p", { class: "help" }, "Every computer player decides on this machine from what its seat sees, never your cards " +
+        "(nor your partner's). With two players the engine throws and plays for the best chance to win the game, P(win), " +
+        "as the Discard and Play tabs rank them with the score; with four it throws for its side's P(win); with three, " +
+        "and for a card with three or four, there is no board: it goes by points, and Hint says which. Each deal is " +
+        "reviewed once it is over (", meaningLink("what these numbers mean"), ")."),
       el("details", { id: "g-list" }, el("summary", { text: "Your games and your running figures" }), el("div", { id: "g-games" }))),
     el("p", { id: "g-error", class: "error", role: "alert", "aria-live": "assertive" }),
     el("div", { id: "g-game", hidden: true },
@@ -64,8 +58,7 @@ function build() {
         el("div", { class: "g-spot" }, el("span", { class: "label", text: "Starter" }), el("span", { id: "g-starter" })),
         el("div", { class: "g-spot" }, el("span", { class: "label", text: "Count" }), el("span", { id: "g-count", class: "g-count" }),
           el("span", { id: "g-sequence", class: "g-sequence" })),
-        el("div", { class: "g-spot" }, el("span", { class: "label", text: "The opponent played" }), el("span", { id: "g-theirs" })),
-        el("div", { class: "g-spot" }, el("span", { class: "label", text: "You played" }), el("span", { id: "g-mine" }))),
+        el("div", { id: "g-played" })),
       el("section", { id: "g-end", hidden: true, "aria-labelledby": "g-result" },
         el("h3", { id: "g-result", class: "g-result" }),
         el("p", {}, el("a", { id: "g-record", download: "", text: "Download the game's record (JSON, crib-stats-game/1)" })),
@@ -130,25 +123,8 @@ async function refreshList() {
   try {
     listing = await get("/api/games");
   } catch (e) { if (!lost(e)) showError(e.message); return; }
-  const sel = $("g-opponent");
-  if (!sel.options.length) {
-    for (const name of listing.opponents) sel.append(el("option", { value: name, text: name }));
-    sel.value = listing.default_opponent;
-  }
-  fillTargets();
+  fillChoices(listing);
   $("g-games").replaceChildren(gamesListNode(listing, (gid) => { commit({ game: gid }); open(gid); }));
-}
-
-// the targets of the variant chosen (the server's list; six-card 121, 91, 61 before it answers)
-function fillTargets() {
-  const sel = $("g-target");
-  const variant = $("g-variant").value;
-  const targets = (listing && listing.targets && listing.targets[variant]) || (variant === "five-card" ? [61] : [121, 91, 61]);
-  if (sel.dataset.variant === variant && sel.options.length === targets.length) return;
-  const was = Number(sel.value);
-  sel.replaceChildren(...targets.map((t) => el("option", { value: String(t), text: String(t) })));
-  if (targets.includes(was)) sel.value = String(was);
-  sel.dataset.variant = variant;
 }
 
 function merge(events) { for (const e of events) log[e.index] = e; }
@@ -179,8 +155,7 @@ async function newGame(ev) {
   showError("");
   busy = true;
   try {
-    const body = { opponent: $("g-opponent").value, variant: $("g-variant").value, target: Number($("g-target").value),
-      muggins: $("g-muggins").checked };
+    const body = newGameBody();
     if (state.gseed) body.seed = Number(state.gseed);
     const r = await post("/api/games", body, { wait: DECIDE_WAIT });
     commit({ game: r.id });
@@ -237,7 +212,7 @@ function pick(card) {
   if (g.to_act !== "discard") return;
   if (selected.has(card)) selected.delete(card);
   else if (selected.size < g.choices.throw) selected.add(card);
-  else { showError(`You throw ${g.choices.throw} cards: unpick one first.`); return; }
+  else { showError(`You throw ${g.choices.throw} card${g.choices.throw === 1 ? "" : "s"}: unpick one first.`); return; }
   showError("");
   renderHand();
 }
@@ -266,7 +241,7 @@ function renderHand() {
   $("g-hand").replaceChildren(...buttons);
   if (!buttons.length) $("g-hand").append(el("span", { class: "help", text: "(no cards left)" }));
   const ask = !g.to_act ? (g.result ? "The game is over" : "Your hand") : g.to_act === "discard"
-    ? `Throw ${g.choices.throw} cards to ${v.dealer ? "your" : "the opponent's"} crib` : "Play a card";
+    ? `Throw ${g.choices.throw} card${g.choices.throw === 1 ? "" : "s"} to ${cribOwner() === "you" ? "your" : name(cribOwner()) === "the opponent" ? "the opponent's" : owned(cribOwner())} crib` : "Play a card";
   $("g-ask").textContent = ask + (g.to_act === "discard" ? ` (${selected.size} of ${g.choices.throw} picked)` : "");
   const thr = $("g-throw");
   thr.disabled = !(mine && g.to_act === "discard" && selected.size === g.choices.throw);
@@ -282,7 +257,7 @@ function renderHand() {
 // muggins: the show to count (your hand, or your crib) with the starter, and the number field
 function renderClaim(mine) {
   const q = g.choices;
-  const what = g.to_act === "muggins" ? `the opponent's ${q.what}: it claimed ${q.claimed}; call what it missed`
+  const what = g.to_act === "muggins" ? `${owned(seatWho(q.whose) || "opponent")} ${q.what}: claimed ${q.claimed}; call what was missed`
     : q.whose === "crib" ? "your crib" : "your hand";
   $("g-ask").textContent = `Count ${what} (with the starter)`;
   $("g-points-label").textContent = g.to_act === "muggins" ? "Points missed" : "Your count";
@@ -307,8 +282,35 @@ function claim(ev) {
 }
 
 function lastMover() {
-  for (let i = log.length - 1; i >= 0; i--) if (log[i] && log[i].points && log[i].by) return log[i].by;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i] && log[i].points && log[i].side) return log[i].side;
   return null;
+}
+
+// a seat's word (you, opponent, left, right, partner) from its name in the view; two players'
+// views are told from your side already ("you", "opponent")
+function seatWho(seat) {
+  if (seat === "you" || seat === "opponent") return seat;
+  const t = g.table.find((x) => x.seat === seat);
+  return t ? t.who : null;
+}
+
+// who deals this deal, by word
+function cribOwner() {
+  const v = g.view;
+  if (g.table.length === 2) return v.dealer ? "you" : "opponent";
+  return seatWho(v.dealer);
+}
+
+// the cards each seat has played this deal: a spot each on the felt, the others first, then yours
+function renderPlayed() {
+  const v = g.view;
+  const order = [...g.table.filter((t) => t.who !== "you"), g.table.find((t) => t.who === "you")];
+  $("g-played").replaceChildren(...order.map((t) => {
+    const cards = v.played.filter((p) => seatWho(p.by) === t.who).map((p) => p.card);
+    const id = t.who === "you" ? "g-mine" : t.who === "opponent" ? "g-theirs" : `g-played-${t.who}`;
+    return el("div", { class: "g-spot" }, el("span", { class: "label", text: `${Name(t.who)} played` }),
+      el("span", { id }, cardsNode(cards)));
+  }));
 }
 
 function render() {
@@ -318,22 +320,26 @@ function render() {
   const events = log.filter(Boolean);
   scoreTrack($("g-board"), g, events, lastMover());
   $("g-board").dataset.decision = String(g.decision);
-  const role = v.dealer ? "you deal (your crib)" : "the opponent deals (their crib)";
-  $("g-status").textContent = g.result ? gameOverWords(g.result, g.result.winner)
+  const dealer = cribOwner();
+  const role = dealer === "you" ? "you deal (your crib)" : dealer === "opponent" ? "the opponent deals (their crib)"
+    : `${name(dealer)} deals (${dealer === "partner" ? "your side's crib" : `${owned(dealer)} crib`})`;
+  const turn = g.table.find((t) => t.who === g.turn);
+  const thinker = g.table.length === 2 || !turn ? `The opponent (${g.opponent})` : `${Name(turn.who)} (${turn.player})`;
+  $("g-status").textContent = g.result ? gameOverWords(g.result)
     : g.problem ? `${g.problem}. It is asked again in a few seconds.`
-      : g.thinking ? `The opponent (${g.opponent}) is thinking…`
-        : `Deal ${v.deal + 1} of your ${g.variant} game against ${g.opponent}: ${role}. ` +
+      : g.thinking ? `${thinker} is thinking…`
+        : `Deal ${v.deal + 1} of your ${g.variant} game ${g.table.length === 2 ? `against ${g.opponent}` : `(${g.opponent})`}: ${role}. ` +
           (g.to_act === "discard" ? "Your throw." : g.to_act === "count" ? `Your count: ${g.choices.whose === "crib" ? "your crib" : "your hand"}.`
             : g.to_act === "muggins" ? "Your call: the opponent undercounted." : `Your card (the count is ${v.count}).`) +
           (g.muggins ? " Muggins: you count your own shows." : "");
   $("g-game").setAttribute("aria-busy", g.thinking ? "true" : "false");
-  Object.assign($("g-game").dataset, { toAct: g.to_act || "", deal: String(v.deal) });
+  Object.assign($("g-game").dataset, { toAct: g.to_act || "", deal: String(v.deal),
+    throw: g.to_act === "discard" ? String(g.choices.throw) : "" });
   $("g-retry").hidden = !g.problem && !retry.timer;
   $("g-starter").replaceChildren(v.starter ? cardNode(v.starter) : el("span", { class: "help", text: "cut after the throws" }));
   $("g-count").textContent = String(v.count);
   $("g-sequence").replaceChildren(cardsNode(v.sequence));
-  $("g-theirs").replaceChildren(cardsNode(v.played.filter((p) => p.by === "opponent").map((p) => p.card)));
-  $("g-mine").replaceChildren(cardsNode(v.played.filter((p) => p.by === "you").map((p) => p.card)));
+  renderPlayed();
   renderHand();
   const here = events.filter((e) => e.deal === v.deal && eventWords(e) && e.kind !== "show");
   $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind },
@@ -399,8 +405,8 @@ async function loadReview() {
 function renderEnd() {
   $("g-end").hidden = !g.result;
   if (!g.result) return;
-  $("g-result").textContent = gameOverWords(g.result, g.result.winner) +
-    ` You ${g.result.scores.you}, the opponent ${g.result.scores.opponent}.`;
+  const said = scoresWords(g.result.scores);
+  $("g-result").textContent = `${gameOverWords(g.result)} ${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
   $("g-record").href = `/api/games/${g.id}/record`;
   $("g-record").setAttribute("download", `crib-stats-game-${g.id}.json`);
   $("g-counting").replaceChildren(...(g.counting ? [countingNode(g.counting)] : []));
@@ -446,8 +452,8 @@ export function init() {
   });
   $("g-hint-go").addEventListener("click", hint);
   $("g-claim").addEventListener("submit", claim);
-  $("g-variant").addEventListener("change", fillTargets);
-  fillTargets();
+  $("g-variant").addEventListener("change", fillForVariant);
+  fillForVariant();
   new ResizeObserver(() => { if (performance.now() - hintDrawn < 1500) hintInView(); }).observe($("g-hint"));
   $("g-retry").addEventListener("click", reconnect);
 }
