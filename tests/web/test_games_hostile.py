@@ -17,7 +17,7 @@ pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
 from test_games_api import choose, play_through, quick_client, refused  # noqa: E402,F401  (a fixture)
 
-from crib_stats.presentation.web import games_live, games_store  # noqa: E402
+from crib_stats.presentation.web import games_live, games_opponent, games_store  # noqa: E402
 from crib_stats.presentation.web.app import create_app  # noqa: E402
 from crib_stats.presentation.web.command import BackgroundServer  # noqa: E402
 from crib_stats.referee import validate  # noqa: E402
@@ -105,7 +105,7 @@ def test_malformed_bodies_and_parameters_are_4xx_and_change_nothing(quick_client
     # a new game that cannot be: the opponent, the variant, the seed, the seat
     count = c.get("/api/games").json()["figures"]["games"]
     line = refused(c.post("/api/games", json={"opponent": "exec:rm -rf /"}), 400, "games: unknown opponent 'exec:")
-    assert line.endswith(f"choose one of {', '.join(games_live.opponents())}")  # never a program a request names
+    assert line.endswith(f"choose one of {', '.join(games_opponent.opponents())}")  # never a program a request names
     refused(c.post("/api/games", json={"opponent": "grredy"}), 400, "games: unknown opponent 'grredy'; choose one of")
     refused(c.post("/api/games", json={"variant": "four-player", "opponent": "greedy"}), 400, "give opponents")
     refused(c.post("/api/games", json={"variant": "nine-card"}), 400)

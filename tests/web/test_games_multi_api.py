@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
 from test_games_api import card_strings, check_hidden, play_through, quick_client, refused  # noqa: E402,F401  (a fixture)
+from test_games_hostile import state_of  # noqa: E402
 
 from fastapi.testclient import TestClient  # noqa: E402
 
@@ -203,3 +204,32 @@ def test_a_partnership_s_win_is_the_player_s_in_the_running_figures(quick_client
     assert counting["points_missed"] == sum(max(0, s["points"] - s["claimed"]) for s in mine)
     assert 0 <= counting["accuracy"] <= 1
     assert listing["seats"]["four-player"] == ROUND[4] and "three-player" in listing["variants"]
+
+
+def test_with_four_an_illegal_a_replayed_or_an_out_of_turn_decision_is_409_and_changes_nothing(quick_client):
+    c = quick_client
+    g = c.post("/api/games", json={"variant": "four-player", "opponents": ["greedy"] * 3, "seed": 6,
+                                   "seat": "west"}).json()
+    gid = g["id"]
+    assert g["to_act"] == "discard" and g["choices"]["throw"] == 1
+    before = state_of(c, gid)
+    refused(c.post(f"/api/games/{gid}/discard", json={"cards": g["choices"]["cards"][:2]}), 409, "throw")
+    refused(c.post(f"/api/games/{gid}/play", json={"card": g["choices"]["cards"][0]}), 409,
+            "the decision asked is your discard, not a play")
+    assert state_of(c, gid) == before
+    good = {"cards": g["choices"]["cards"][:1], "decision": g["decision"]}
+    after = c.post(f"/api/games/{gid}/discard", json=good)
+    assert after.status_code == 200
+    moved = state_of(c, gid)
+    refused(c.post(f"/api/games/{gid}/discard", json=good), 409)  # the same decision sent twice
+    assert state_of(c, gid) == moved
+
+
+def test_the_referee_s_refusals_name_the_other_seats_by_where_they_sit():
+    from crib_stats.presentation.web.games_table import your_words
+    from crib_stats.presentation.web.games_table import of_variant
+
+    t = of_variant("four-player", "west")
+    assert your_words("it is not the north's turn: the east's card is asked, then the south's", t) == (
+        "it is not your left-hand opponent's turn: your partner's card is asked, then your right-hand opponent's")
+    assert your_words("the west's hand holds no 5h", t) == "your hand holds no 5h"

@@ -22,6 +22,8 @@ pytestmark = pytest.mark.slow  # a server and Chromium
 from test_page import DESKTOP, PHONE, browser  # noqa: E402,F401  (the fixture)
 from test_page_games import READY, fetch_json, open_page, pick, press, server, shot, state, tab_to  # noqa: E402,F401
 
+from test_games_api import check_hidden  # noqa: E402
+
 from crib_stats.presentation.web import games_live  # noqa: E402
 from crib_stats.referee import validate  # noqa: E402
 
@@ -73,13 +75,18 @@ def lanes(pg) -> dict:
 
 @pytest.mark.parametrize("how,variant,target,players,width", [
     ("keyboard", "three-player", 61, ["greedy", "random"], "phone"),
-    ("pointer", "four-player", 121, ["random", "greedy", "greedy"], "desktop")])
+    ("pointer", "four-player", 121, ["random", "greedy", "greedy"], "desktop"),
+    ("pointer", "three-player", 121, ["random", "random"], "desktop"),
+    ("keyboard", "four-player", 121, ["greedy", "random", "random"], "phone")])
 def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, how, variant, target, players,  # noqa: F811
                                                    width):
     keyboard = how == "keyboard"
-    folder = tmp_path / f"web-games-{variant}-{width}"
+    folder = tmp_path / f"web-games-{variant}-{how}-{width}"
     folder.mkdir()
     context, pg, problems = open_page(browser, server.url, DESKTOP if width == "desktop" else PHONE)
+    answers = []  # every answer of the game's endpoints, scanned for a card the seat was not shown
+    pg.on("response", lambda r: answers.append(r) if "/api/games/" in r.url and r.request.method in ("GET", "POST")
+          and r.status == 200 else None)
     rng = random.Random(f"{how}{variant}")
     pg.goto(server.url + f"/?tab=games&gseed={7 + len(variant)}")  # the same game each run
     new_game(pg, variant, target, players, keyboard)
@@ -110,7 +117,8 @@ def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, ho
             seen["hint"] = True
         others = [w for w in SEATS[variant] if pg.locator(f"#g-played-{w} .cards span").count()]
         if not seen["felt"] and s["toAct"] == "play" and len(others) >= 2:
-            shot(pg, folder, "3-the-play", variant.split("-")[0])  # the manual's web-games-three.png, -four.png
+            docs = variant.split("-")[0] if (variant, how) in (("three-player", "keyboard"), ("four-player", "pointer")) else None
+            shot(pg, folder, "3-the-play", docs)  # the manual's web-games-three.png, -four.png
             seen["felt"] = True
         if not seen["deal"] and s["deal"] >= 1:
             whose = pg.eval_on_selector_all("#g-shows .g-show", "ss => ss.map(s => s.dataset.by)")
@@ -133,6 +141,16 @@ def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, ho
                                                   "left": "Left wins", "right": "Right wins"}[winner])
     assert [record["players"][t["seat"]] for t in view["table"][1:]] == players and record["players"][seat] == "human"
     assert seen["hint"]
+    log = []
+    for r in answers:
+        body = r.json()
+        if "view" in body:  # a view: its decision number and deal
+            log.append((body["decision"], body["view"]["deal"], r.text()))
+        elif "decisions" in body and "deals_over" in body:  # a review: its entries carry their deals
+            log.append((body["decision"], -1, r.text()))
+    views = [x for x in log if x[1] >= 0]
+    assert len(views) > 20
+    assert check_hidden(log, record, seat) > 50
     shot(pg, folder, "5-game-over")
     context.close()
     assert problems == []

@@ -48,10 +48,10 @@ from crib_stats.referee.loop import Decision, settle
 
 from . import pool
 from .games_counting import counting, told
-from .games_opponent import QUICK, default_opponent, opponent_move, opponents
+from .games_opponent import QUICK, computer_players, opponent_move
 from .games_review import ascii_cards, hint_question, points_now
 from .games_store import GameStore, StoreError, decisions_in
-from .games_table import Table
+from .games_table import THEIRS, Table, your_words
 
 HUMAN = "human"  # the page's player's name in the record
 ID = re.compile(r"[0-9a-f]{16}")
@@ -66,50 +66,6 @@ class GameNotFound(CribStatsError):
 
 class Conflict(CribStatsError):
     """A decision the game does not take now: out of turn, illegal, already made (HTTP 409)."""
-
-
-_WORDS = [(r"the {me}'s", "your"), (r"the {me} throws", "you throw"), (r"the {me} cannot", "you cannot"),
-          (r"it holds", "you hold"), (r"it has played it", "you have played it"), (r"its hand", "your hand"),
-          (r"; it may play", "; you may play")]
-_THEIRS = {"opponent": "the opponent's", "left": "your left-hand opponent's", "right": "your right-hand opponent's",
-           "partner": "your partner's"}
-
-
-def your_words(line: str, table: Table) -> str:
-    """The referee's line about the player's seat said to the player ("you cannot play 5h: it
-    is not in your hand"), the other seats by where they sit."""
-    for pattern, words in _WORDS:
-        line = re.sub(pattern.format(me=table.human), words, line)
-    for seat in table.around():
-        line = re.sub(f"the {seat}'s", _THEIRS[table.who(seat)], line)
-    return line
-
-
-def _one(name, where: str) -> str:
-    name = default_opponent() if name is None else str(name).strip()
-    if name not in opponents():
-        raise CribStatsError(f"games: unknown {where} {quote(name[:40])}; choose one of {', '.join(opponents())}")
-    return name
-
-
-def _computer_players(v, opponent, others) -> list[str]:
-    """The computer seats' players, clockwise from the player's left: ``opponent`` in a game of
-    two, ``others`` (one a seat; None: the default for each) in a game of three or four."""
-    n = v.players
-    if n == 2:
-        if others is not None:
-            raise CribStatsError(f"games: opponents is for three or four players; {v.name} has one opponent: "
-                                 "give opponent")
-        return [_one(opponent, "opponent")]
-    if opponent is not None:
-        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats: give opponents (a list of {n - 1}, "
-                             "clockwise from your left), not opponent")
-    others = [None] * (n - 1) if others is None else list(others)
-    if len(others) != n - 1:
-        where = "left, right" if n == 3 else "left, partner, right"
-        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats ({where}): opponents lists {n - 1} "
-                             f"players, not {len(others)}")
-    return [_one(name, "opponent") for name in others]
 
 
 class Live:
@@ -220,7 +176,7 @@ class Games:
         if seat is not None and seat not in everyone:
             raise CribStatsError(f"games: {v.name} has no seat {quote(str(seat)[:40])}; its seats are "
                                  f"{', '.join(everyone)}")
-        names = _computer_players(v, opponent, others)
+        names = computer_players(v, opponent, others)
         if seat is None:  # the cut for the deal: from the seed when one is given (a game is a function of it)
             seat = secrets.choice(everyone) if seed is None else everyone[player_seed(seed, 0, "the cut") % len(everyone)]
         if seed is None:
@@ -285,7 +241,7 @@ class Games:
                 raise Conflict(f"decision {token} is not the one asked: the game is at decision {live.saved} "
                                "(sent twice?)")
             if turn.seat != live.human:
-                whose = "the opponent's" if len(live.players) == 1 else _THEIRS[live.table.who(turn.seat)]
+                whose = "the opponent's" if len(live.players) == 1 else THEIRS[live.table.who(turn.seat)]
                 raise Conflict(f"it is {whose} turn to {turn.kind}: wait for it")
             if turn.kind != kind:
                 raise Conflict(f"the decision asked is your {turn.kind}, not a {kind}")
@@ -341,7 +297,7 @@ class Games:
                 try:
                     answer = await self._move(live, live.game.view(turn.seat), number)
                 except (CribStatsError, pool.Failed) as exc:
-                    who = _THEIRS[live.table.who(turn.seat)].removesuffix("'s")
+                    who = THEIRS[live.table.who(turn.seat)].removesuffix("'s")
                     live.problem = (f"{who} ({live.players[turn.seat]}) could not decide: "
                                     f"{str(exc).splitlines()[0]}")
                     live.problem_at = time.monotonic()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from crib_stats.core.cards import Card, card_text
+from crib_stats.core.cards import Card, card_text, quote
+from crib_stats.core.errors import CribStatsError
 from crib_stats.players import make_player, names
 from crib_stats.referee.loop import decide
 
@@ -30,6 +31,33 @@ def default_opponent() -> str:
     """The opponent of a game asked for without one: the engine (``discard --score``'s throw,
     ``advise --score``'s card)."""
     return DEFAULT
+
+
+def _one(name, where: str) -> str:
+    name = default_opponent() if name is None else str(name).strip()
+    if name not in opponents():
+        raise CribStatsError(f"games: unknown {where} {quote(name[:40])}; choose one of {', '.join(opponents())}")
+    return name
+
+
+def computer_players(v, opponent, others) -> list[str]:
+    """The computer seats' players, clockwise from the player's left: ``opponent`` in a game of
+    two, ``others`` (one a seat; None: the default for each) in a game of three or four."""
+    n = v.players
+    if n == 2:
+        if others is not None:
+            raise CribStatsError(f"games: opponents is for three or four players; {v.name} has one opponent: "
+                                 "give opponent")
+        return [_one(opponent, "opponent")]
+    if opponent is not None:
+        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats: give opponents (a list of {n - 1}, "
+                             "clockwise from your left), not opponent")
+    others = [None] * (n - 1) if others is None else list(others)
+    if len(others) != n - 1:
+        where = "left, right" if n == 3 else "left, partner, right"
+        raise CribStatsError(f"games: {v.name} has {n - 1} computer seats ({where}): opponents lists {n - 1} "
+                             f"players, not {len(others)}")
+    return [_one(name, "opponent") for name in others]
 
 
 @pool.job
@@ -58,4 +86,4 @@ def _text(x) -> str:
     return card_text(x) if isinstance(x, Card) else str(x)
 
 
-__all__ = ["QUICK", "DEFAULT", "opponents", "default_opponent", "opponent_move"]
+__all__ = ["QUICK", "DEFAULT", "opponents", "default_opponent", "computer_players", "opponent_move"]

@@ -25,6 +25,8 @@ A side (who a point is scored for) is the seat itself without partnerships; with
 
 from __future__ import annotations
 
+import re
+
 from crib_stats.model.seats import left_of
 
 ROUND = {2: ("opponent",), 3: ("left", "right"), 4: ("left", "partner", "right")}
@@ -102,6 +104,22 @@ class Table:
                  "player": "you" if s == self.human else players.get(s)} for s in [self.human] + self.around()]
 
 
+_WORDS = [(r"the {me}'s", "your"), (r"the {me} throws", "you throw"), (r"the {me} cannot", "you cannot"),
+          (r"it holds", "you hold"), (r"it has played it", "you have played it"), (r"its hand", "your hand"),
+          (r"; it may play", "; you may play")]
+THEIRS = {"opponent": "the opponent's", "left": "your left-hand opponent's", "right": "your right-hand opponent's",
+           "partner": "your partner's"}
+
+def your_words(line: str, table: Table) -> str:
+    """The referee's line about the player's seat said to the player ("you cannot play 5h: it
+    is not in your hand"), the other seats by where they sit."""
+    for pattern, words in _WORDS:
+        line = re.sub(pattern.format(me=table.human), words, line)
+    for seat in table.around():
+        line = re.sub(f"the {seat}'s", THEIRS[table.who(seat)], line)
+    return line
+
+
 def of_variant(name: str, human: str) -> Table:
     """The table of a game of the variant ``name`` with the player in ``human``.
 
@@ -118,4 +136,4 @@ def of_variant(name: str, human: str) -> Table:
     return Table(seats, teams, human)
 
 
-__all__ = ["ROUND", "ORDER", "in_order", "Table", "of_variant"]
+__all__ = ["ROUND", "ORDER", "THEIRS", "in_order", "Table", "your_words", "of_variant"]

@@ -4,7 +4,7 @@
 // in the record's ASCII ("10d", "js"); the words are games_words.js's.
 import { el, svg } from "./dom.js";
 import { cardSpan, toServer } from "./cards.js";
-import { cardText, itemWords, Name, name, showTitle } from "./games_words.js";
+import { cardText, itemWords, Name, name, seatWho, showTitle } from "./games_words.js";
 
 export { cardText };
 export const cardNode = (c) => cardSpan(toServer(c));
@@ -37,6 +37,19 @@ export function countedNode(e, mugged) {
   return el("div", { class: "g-counted", "data-claimed": String(e.claimed), "data-total": String(total),
     "data-mugged": String(mugged ? mugged.points : 0) },
     el("p", { class: "g-verdict" + (e.claimed === total ? " right" : " wrong") }, wordsNode(verdict)), showNode(e));
+}
+
+// muggins: your last show claimed, its breakdown and what was mugged (until your next throw), as
+// nodes (none when there is none)
+export function lastCounted(events) {
+  let shown = null;
+  for (let i = events.length - 1; i >= 0 && !shown; i--) {
+    const e = events[i];
+    if (e.kind === "discard" && e.by === "you") break;
+    if (e.kind === "show" && e.by === "you" && e.claimed !== undefined && e.claimed !== null) shown = e;
+  }
+  const mugged = shown && events.find((e) => e.kind === "muggins" && e.deal === shown.deal && e.index === shown.index + 1);
+  return shown ? [countedNode(shown, mugged)] : [];
 }
 
 // a show: its cards and the starter, then every scoring combination with its points
@@ -120,4 +133,23 @@ export function scoreTrack(box, g, log, lastMover) {
     p[side].last && p[side].back !== p[side].front ? el("span", { class: "g-moved", text: ` (+${p[side].front - p[side].back})` }) : "");
   box.replaceChildren(el("div", { class: "g-scores" }, ...order.map(line),
     el("span", { class: "g-target", text: ` · to ${target}` })), el("div", { class: "g-track-box" }, s, marks));
+}
+
+// the cards each seat of game g has played this deal, into box: a spot each on the felt, the
+// others first, then yours; the cards of the count now bright, those of the counts before dimmed
+export function renderPlayed(box, g) {
+  const v = g.view;
+  const order = [...g.table.filter((t) => t.who !== "you"), g.table.find((t) => t.who === "you")];
+  const now = v.played.length - v.sequence.length; // the first card of the count now
+  box.replaceChildren(...order.map((t) => {
+    const mine = v.played.map((p, i) => [p, i]).filter(([p]) => seatWho(g, p.by) === t.who);
+    const cards = el("span", { class: "cards" });
+    mine.forEach(([p, i], k) => {
+      if (k) cards.append(" ");
+      cards.append(el("span", { class: i >= now ? "now" : "gone" }, cardNode(p.card)));
+    });
+    const id = t.who === "you" ? "g-mine" : t.who === "opponent" ? "g-theirs" : `g-played-${t.who}`;
+    return el("div", { class: "g-spot" }, el("span", { class: "label", text: `${Name(t.who)} played` }),
+      el("span", { id }, cards));
+  }));
 }

@@ -70,3 +70,18 @@ export function scoresWords(scores) {
 
 // a combination of a show said with its cards: "fifteen 2 with 7♥ 8♣"
 export const itemWords = (it) => `${it.say} with ${it.cards.map(cardText).join(" ")}`;
+
+// a seat's word (you, opponent, left, right, partner) from its name in game g's view; two players'
+// views are told from your side already ("you", "opponent")
+export function seatWho(g, seat) {
+  if (seat === "you" || seat === "opponent") return seat;
+  const t = g.table.find((x) => x.seat === seat);
+  return t ? t.who : null;
+}
+
+// who deals game g's deal now, by word
+export function cribOwner(g) {
+  const v = g.view;
+  if (g.table.length === 2) return v.dealer ? "you" : "opponent";
+  return seatWho(g, v.dealer);
+}

@@ -12,10 +12,11 @@ import { $, el } from "./dom.js";
 import { RANKS } from "./cards.js";
 import { commit, state } from "./state.js";
 import { get, post } from "./games_api.js";
-import { cardNode, cardText, cardsNode, countedNode, scoreTrack, showNode, wordsNode } from "./games_board.js";
+import { cardNode, cardText, cardsNode, lastCounted, renderPlayed, scoreTrack, showNode, wordsNode } from "./games_board.js";
 import { fillChoices, fillForVariant, formNode, newGameBody } from "./games_new.js";
-import { eventWords, gameOverWords, Name, name, owned, scoresWords } from "./games_words.js";
-import { countingNode, dealReviewNode, gameReviewNode, gamesListNode, hintNode, meaningLink } from "./games_tables.js";
+import { askHint, clearHint, watchHint } from "./games_hint.js";
+import { cribOwner, eventWords, gameOverWords, Name, name, owned, scoresWords, seatWho } from "./games_words.js";
+import { countingNode, dealReviewNode, gameReviewNode, gamesListNode, meaningLink } from "./games_tables.js";
 
 export const id = "games";
 export const label = "Play a game";
@@ -186,8 +187,7 @@ async function decide(kind, payload) {
   if (busy || !g) return;
   busy = true;
   showError("");
-  hintDrawn = -Infinity;
-  $("g-hint").replaceChildren();
+  clearHint();
   focusHand = true;
   render();
   try {
@@ -241,7 +241,7 @@ function renderHand() {
   $("g-hand").replaceChildren(...buttons);
   if (!buttons.length) $("g-hand").append(el("span", { class: "help", text: "(no cards left)" }));
   const ask = !g.to_act ? (g.result ? "The game is over" : "Your hand") : g.to_act === "discard"
-    ? `Throw ${g.choices.throw} card${g.choices.throw === 1 ? "" : "s"} to ${cribOwner() === "you" ? "your" : name(cribOwner()) === "the opponent" ? "the opponent's" : owned(cribOwner())} crib` : "Play a card";
+    ? `Throw ${g.choices.throw} card${g.choices.throw === 1 ? "" : "s"} to ${cribOwner(g) === "you" ? "your" : name(cribOwner(g)) === "the opponent" ? "the opponent's" : owned(cribOwner(g))} crib` : "Play a card";
   $("g-ask").textContent = ask + (g.to_act === "discard" ? ` (${selected.size} of ${g.choices.throw} picked)` : "");
   const thr = $("g-throw");
   thr.disabled = !(mine && g.to_act === "discard" && selected.size === g.choices.throw);
@@ -257,7 +257,7 @@ function renderHand() {
 // muggins: the show to count (your hand, or your crib) with the starter, and the number field
 function renderClaim(mine) {
   const q = g.choices;
-  const what = g.to_act === "muggins" ? `${owned(seatWho(q.whose) || "opponent")} ${q.what}: claimed ${q.claimed}; call what was missed`
+  const what = g.to_act === "muggins" ? `${owned(seatWho(g, q.whose) || "opponent")} ${q.what}: claimed ${q.claimed}; call what was missed`
     : q.whose === "crib" ? "your crib" : "your hand";
   $("g-ask").textContent = `Count ${what} (with the starter)`;
   $("g-points-label").textContent = g.to_act === "muggins" ? "Points missed" : "Your count";
@@ -286,33 +286,6 @@ function lastMover() {
   return null;
 }
 
-// a seat's word (you, opponent, left, right, partner) from its name in the view; two players'
-// views are told from your side already ("you", "opponent")
-function seatWho(seat) {
-  if (seat === "you" || seat === "opponent") return seat;
-  const t = g.table.find((x) => x.seat === seat);
-  return t ? t.who : null;
-}
-
-// who deals this deal, by word
-function cribOwner() {
-  const v = g.view;
-  if (g.table.length === 2) return v.dealer ? "you" : "opponent";
-  return seatWho(v.dealer);
-}
-
-// the cards each seat has played this deal: a spot each on the felt, the others first, then yours
-function renderPlayed() {
-  const v = g.view;
-  const order = [...g.table.filter((t) => t.who !== "you"), g.table.find((t) => t.who === "you")];
-  $("g-played").replaceChildren(...order.map((t) => {
-    const cards = v.played.filter((p) => seatWho(p.by) === t.who).map((p) => p.card);
-    const id = t.who === "you" ? "g-mine" : t.who === "opponent" ? "g-theirs" : `g-played-${t.who}`;
-    return el("div", { class: "g-spot" }, el("span", { class: "label", text: `${Name(t.who)} played` }),
-      el("span", { id }, cardsNode(cards)));
-  }));
-}
-
 function render() {
   if (!g) return;
   $("g-game").hidden = false;
@@ -320,7 +293,7 @@ function render() {
   const events = log.filter(Boolean);
   scoreTrack($("g-board"), g, events, lastMover());
   $("g-board").dataset.decision = String(g.decision);
-  const dealer = cribOwner();
+  const dealer = cribOwner(g);
   const role = dealer === "you" ? "you deal (your crib)" : dealer === "opponent" ? "the opponent deals (their crib)"
     : `${name(dealer)} deals (${dealer === "partner" ? "your side's crib" : `${owned(dealer)} crib`})`;
   const turn = g.table.find((t) => t.who === g.turn);
@@ -339,27 +312,14 @@ function render() {
   $("g-starter").replaceChildren(v.starter ? cardNode(v.starter) : el("span", { class: "help", text: "cut after the throws" }));
   $("g-count").textContent = String(v.count);
   $("g-sequence").replaceChildren(cardsNode(v.sequence));
-  renderPlayed();
+  renderPlayed($("g-played"), g);
   renderHand();
   const here = events.filter((e) => e.deal === v.deal && eventWords(e) && e.kind !== "show");
   $("g-log").replaceChildren(...here.map((e) => el("li", { class: `g-event ${e.kind} ${e.by || ""}`, "data-kind": e.kind },
     wordsNode(eventWords(e)))));
-  renderCounted(events);
+  $("g-counted").replaceChildren(...lastCounted(events));
   renderLast(events);
   renderEnd();
-}
-
-// muggins: your last show claimed, its breakdown and what the opponent mugged (until your next throw)
-function renderCounted(events) {
-  let shown = null;
-  for (let i = events.length - 1; i >= 0 && !shown; i--) {
-    const e = events[i];
-    if (e.kind === "discard" && e.by === "you") break;
-    if (e.kind === "show" && e.by === "you" && e.claimed !== undefined && e.claimed !== null) shown = e;
-  }
-  const mugged = shown && events.find((e) => e.kind === "muggins" && e.index > shown.index && e.deal === shown.deal &&
-    e.index === shown.index + 1);
-  $("g-counted").replaceChildren(...(shown ? [countedNode(shown, mugged)] : []));
 }
 
 // the last deal over: its shows (the pone's hand, the dealer's, the crib) and its review
@@ -414,34 +374,10 @@ function renderEnd() {
     : el("p", { class: "help", text: "Reviewing the game…" }));
 }
 
-// the hint's box brought into view (on a phone it is below the hand, under the fold): as little
-// scrolling as shows it, at once for a reduced-motion reader; and again while it settles (a wide
-// table's "scroll sideways" line comes a frame later)
-let hintDrawn = -Infinity;
-function showHint(...nodes) {
-  $("g-hint").replaceChildren(...nodes);
-  hintDrawn = performance.now();
-  hintInView();
-}
-
-function hintInView() {
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  $("g-hint").scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
-}
-
 async function hint() {
   if (!g || busy) return;
-  const at = g.decision;
-  showHint(el("p", { class: "help", text: "The engine is ranking your choices…" }));
-  $("g-hint").setAttribute("aria-busy", "true");
-  try {
-    const h = await get(`/api/games/${g.id}/hint`, undefined, {
-      onWait: (s) => { showHint(el("p", { class: "help", text: `The server is busy: asking again in ${s} s…` })); } });
-    if (g && h.id === g.id && h.decision === at && g.decision === at) showHint(hintNode(h));
-  } catch (e) {
-    showHint(el("p", { class: "error", text: "No hint: " + e.message }));
-    lost(e);
-  } finally { $("g-hint").removeAttribute("aria-busy"); }
+  const gid = g.id, at = g.decision;
+  await askHint(gid, at, () => !!g && g.id === gid && g.decision === at, lost);
 }
 
 export function init() {
@@ -454,7 +390,7 @@ export function init() {
   $("g-claim").addEventListener("submit", claim);
   $("g-variant").addEventListener("change", fillForVariant);
   fillForVariant();
-  new ResizeObserver(() => { if (performance.now() - hintDrawn < 1500) hintInView(); }).observe($("g-hint"));
+  watchHint();
   $("g-retry").addEventListener("click", reconnect);
 }
 
