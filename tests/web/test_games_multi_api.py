@@ -14,7 +14,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra: pip install -e '.[web]'")
 
-from test_games_api import card_strings, check_hidden, play_through, quick_client, refused  # noqa: E402,F401  (a fixture)
+from test_games_api import (card_strings, check_hidden, play_through, quick_client, refused,  # noqa: E402,F401
+                            without_seconds)
 from test_games_hostile import state_of  # noqa: E402
 
 from fastapi.testclient import TestClient  # noqa: E402
@@ -233,3 +234,26 @@ def test_the_referee_s_refusals_name_the_other_seats_by_where_they_sit():
     assert your_words("it is not the north's turn: the east's card is asked, then the south's", t) == (
         "it is not your left-hand opponent's turn: your partner's card is asked, then your right-hand opponent's")
     assert your_words("the west's hand holds no 5h", t) == "your hand holds no 5h"
+
+
+@pytest.mark.slow  # three servers on files of the test's
+@pytest.mark.parametrize("body", [
+    {"variant": "four-player", "opponents": ["random", "greedy", "random"], "seed": 31, "seat": "south"},
+    {"variant": "three-player", "target": 61, "opponents": ["greedy", "random"], "seed": 32, "seat": "first_left",
+     "muggins": True}])
+def test_a_new_server_on_the_same_file_resumes_a_game_of_three_or_four(tmp_path, body):
+    """Stopped after 9 of the player's decisions and read back by another app on the same file,
+    the game goes on to the record of the same game played without a stop (each computer seat's
+    player is made afresh for each decision, from the record's names)."""
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(warm_kernels=False, db=db)) as c:
+        first = play_through(c, body, "resume", stop_after=9)
+    with TestClient(create_app(warm_kernels=False, db=db)) as c:
+        again = c.get(f"/api/games/{first['id']}").json()
+        assert again == first and again["table"] == first["table"]
+        play_through(c, None, "resume", g=again)
+        resumed = c.get(f"/api/games/{first['id']}/record").json()
+    with TestClient(create_app(warm_kernels=False, db=tmp_path / "other.sqlite")) as c:
+        whole = play_through(c, body, "resume")
+        straight = c.get(f"/api/games/{whole['id']}/record").json()
+    assert without_seconds(resumed) == without_seconds(straight)
