@@ -76,10 +76,11 @@ def skunk_name(variant: str, plural: bool = False) -> str:
     return "lurches" if plural else "lurch"
 
 
-def board_variant(variant, target: int | None = None, where: str = "game", partners: bool = False):
+def board_variant(variant, target: int | None = None, where: str = "game", partners: bool = False,
+                  three: bool = False):
     """The :class:`~crib_stats.model.variants.Variant` of a board: a two-player game the model
     plays (with ``partners`` also four players in partnership: ``game`` itself, which only reads
-    the board), to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
+    the board; with ``three`` also three players, :mod:`.board3`), to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
     ``where``) for a game the model does not play or a target it is not played to.
 
     >>> board_variant("six-card", 61).skunk
@@ -91,7 +92,7 @@ def board_variant(variant, target: int | None = None, where: str = "game", partn
     """
     from crib_stats.model.variants import VariantError
 
-    v = check_variant(variant, where, partners)
+    v = check_variant(variant, where, partners, three)
     try:
         return v if target is None else v.playing(target)
     except VariantError as e:
