@@ -301,7 +301,8 @@ def has_board(variant) -> bool:
     players and target) has a board to throw and play to: the two-player games at every target
     they are played to (six-card to 121, 91 and 61; five-card to 61), from their committed deal
     models. Four players in partnership have a board (``game --variant four-player``) that
-    nothing throws or plays to yet; three players have none.
+    nothing plays to yet, and so have three players (``game --variant three-player``,
+    :mod:`.board3`), whose board nothing throws or plays to yet.
 
     >>> from crib_stats.model.variants import variant
     >>> has_board(variant("six-card", 61)), has_board(variant("three-player"))
