@@ -108,7 +108,8 @@ def whole_games(target: int = 121, games: int = GAMES) -> list[dict]:
             p = board.position(scores, dealer)
             for seat in range(3):
                 share = wins[seat] / games
-                se = math.sqrt(max(share * (1 - share), 1e-12) / games)
+                q = p["p_win"][seat]  # the games' binomial error if the board is right
+                se = math.sqrt(max(q * (1 - q), 1e-12) / games)
                 both = math.hypot(se, p["p_win_se"][seat])
                 rows.append({"scores": list(scores), "dealer": dealer, "seat": seat, "games": share,
                              "games_se": se, "board": p["p_win"][seat], "board_se": p["p_win_se"][seat],

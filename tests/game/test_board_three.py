@@ -192,9 +192,11 @@ def test_the_start_and_a_position_in_every_format(game, small_board):
     assert code == 0 and err == ""
     p = small_board.headline()
     assert "three-player, to 61" in out and f"{100 * p['p_win'][0]:7.3f}% ± {100 * p['p_win_se'][0]:.3f}" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     code, out, _ = game("--at", "50", "50", "45", "--dealer", "first_left")
     q = small_board.position((50, 50, 45), 1)
-    assert code == 0 and "first_left deals next" in out
+    assert code == 0 and "at 50-50-45, first_left deals next" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     assert f"{100 * q['p_win'][2]:7.3f}% ± {100 * q['p_win_se'][2]:.3f}" in out
     code, out, _ = game("--at", "50", "50", "45", "--dealer", "1", "--json")
     doc = json.loads(out)

@@ -43,10 +43,10 @@ def _model_text(board) -> str:
 
 
 def _lines(board, pos) -> list:
-    out = [f"  {'seat':<14}{'P(win)':>17}{'P(skunked)':>20}"]
+    out = [f"  {'seat':<13}{'score':>5}{'P(win)':>17}{'P(skunked)':>20}"]
     for i, seat in enumerate(SEATS):
-        mark = " (deals)" if pos["dealer"] == seat else ""
-        out.append(f"  {seat:<14}{_pm(pos['p_win'][i], pos['p_win_se'][i])}   "
+        mark = " deals" if pos["dealer"] == seat else ""
+        out.append(f"  {seat:<13}{pos['scores'][i]:>5} {_pm(pos['p_win'][i], pos['p_win_se'][i])}   "
                    f"{_pm(pos['p_skunked'][i], pos['p_skunked_se'][i])}{mark}")
     out.append(f"  deals left (this one)  {_pm(pos['deals_left'], pos['deals_left_se'], pct=False)}")
     return out
@@ -63,7 +63,7 @@ def _footer(board) -> list:
 def headline_text(board) -> str:
     pos = board.headline()
     lines = [f"== crib-stats game: three-player, to {board.target}",
-             "from the start of a game (0-0-0; first_dealer deals, first_left on his left deals next)"]
+             "from the start of a game (0-0-0: first_dealer deals, then first_left)"]
     lines += _lines(board, pos)
     lines += ["", "points a deal (mean ± se over the model's deals)"]
     for key, label in SEAT_ROWS3:
@@ -73,8 +73,8 @@ def headline_text(board) -> str:
 
 
 def position_text(board, pos: dict) -> str:
-    scores = ", ".join(f"{s} at {x}" for s, x in zip(SEATS, pos["scores"]))
-    lines = [f"== crib-stats game: three-player to {board.target}, {scores}; {pos['dealer']} deals next"]
+    scores = "-".join(str(x) for x in pos["scores"])
+    lines = [f"== crib-stats game: three-player to {board.target}, at {scores}, {pos['dealer']} deals next"]
     return "\n".join(lines + _lines(board, pos) + _footer(board))
 
 
