@@ -177,6 +177,7 @@ def _three_player(args) -> int:
     at = dealer = None
     if args.at is not None:
         at = tuple(_whole(x, "--at") for x in args.at)
+        gb3.check_position3(at, 0, T)  # the scores first, then who deals
         if args.role is None or args.role == "dealer":
             raise UsageError("game --at: say who deals next with --dealer K: 0 first_dealer, 1 first_left, "
                              "2 first_right")
