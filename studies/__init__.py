@@ -7,7 +7,8 @@ committed files, their readers, their constants) is in the library.
 Every measurement is one protocol, :class:`crib_stats.core.measurement.Measurement` (its parts,
 its cache key, its result, its committed files):
 
-- :mod:`.game_models`: the committed deal models and their solved boards (``data/game_*.npz``);
+- :mod:`.game_models`: the committed deal models and their solved boards (``data/game_*.npz``; the
+  three-player model without its board, solved on demand);
 - :class:`crib_stats.game.boardplay.BoardPlay` at its committed size: what playing to the board
   is worth (``data/board_play*``; a library measurement: ``crib-stats game --board-play GAMES``
   runs it too);
@@ -18,7 +19,9 @@ its cache key, its result, its committed files):
   (``data/pegging_rules.npz``; ``crib-stats claims --recompute`` runs a reduced one);
 - :mod:`.matches`: the committed matches (``data/match_*``);
 
-and :mod:`.web_load`, the load client of ``crib-stats serve``.
+and :mod:`.web_load`, the load client of ``crib-stats serve``, and :mod:`.board3_check`, the
+three-player board's checks the manual quotes (``python -m studies.board3_check``; it writes
+nothing).
 """
 
 from __future__ import annotations

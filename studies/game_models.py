@@ -2,7 +2,8 @@
 sampled afresh (:class:`crib_stats.game.model.DealSample`) with its solved board, written as
 ``data/game_VARIANT[_DISCARD].npz`` (read by :func:`crib_stats.game.model.load` and
 :func:`crib_stats.game.board.committed`), listed with the ``crib-stats game`` command that
-makes the same file."""
+makes the same file; the three-player deal model (:class:`crib_stats.game.model3.DealSample3`)
+is written without its board (121^3 positions: solved on demand, :func:`crib_stats.game.board3.committed3`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from crib_stats.game.board import board_arrays, solve
 from crib_stats.game.model import COMMITTED, COMMITTED_DEALS, DEFAULT_SEED, DealModel, DealSample, data_name, file_arrays
+from crib_stats.game.model3 import VARIANT as THREE, DealModel3, DealSample3, file_arrays3
 
 
 class GameModel(DealSample):
@@ -32,6 +34,21 @@ class GameModel(DealSample):
                        binary=True)
 
 
-def committed_models() -> list[GameModel]:
+class ThreePlayerModel(DealSample3):
+    """The committed three-player deal model (``deals`` deals of ``seed``), its counts only."""
+
+    def __init__(self, deals: int = COMMITTED_DEALS, seed: int = DEFAULT_SEED):
+        super().__init__(deals, seed)
+        self.files = (data_name(THREE),)
+
+    def write(self, out, result: DealModel3) -> None:
+        arrays = file_arrays3(result)
+        out.write_with(self.files[0], lambda fh: np.savez_compressed(fh, **arrays),
+                       f"crib-stats game --variant {THREE} --deals {self.deals} --seed {self.seed} --out DIR",
+                       f"the {THREE} deal model, objective discards ({self.deals:,} random deals played out: the "
+                       "counts the induction needs, per group; the board is solved from it on demand)", binary=True)
+
+
+def committed_models() -> list:
     """The committed models, in the order ``make data`` writes them."""
-    return [GameModel(v, d) for v, d in COMMITTED]
+    return [*(GameModel(v, d) for v, d in COMMITTED), ThreePlayerModel()]

@@ -973,6 +973,150 @@ def board_deal_four(cards):
     return events, figures
 
 
+def board_deal_three(cards):
+    """One three-player deal played out, by turn (0 the dealer's left, 1 his right, 2 the dealer):
+    the dealer holds cards[0:5], then each seat clockwise from his left the next five, the crib's
+    card from the pack cards[15], the starter cards[16]. Every seat throws one card by the
+    objective (the dealer as the dealer, the other two as the pone), all play greedy round the
+    table (:func:`play_round_twin`), the hands show from the dealer's left round to the dealer,
+    then the crib (the three throws and the pack's card). Returns (events [(turn, points)] in
+    scoring order, figures dict by turn)."""
+    hands = [cards[5 * ((t + 1) % 3):5 * ((t + 1) % 3) + 5] for t in range(3)]
+    assert hands[2] == cards[0:5]
+    starter = cards[16]
+    kept, crib = [], []
+    for t in range(3):
+        keep, throw = board_choose(hands[t], "dealer" if t == 2 else "pone", "three-player")
+        kept.append(keep)
+        crib += throw
+    crib.append(cards[15])
+    events = []
+    heels = 2 if card(starter)[0] == 11 else 0
+    if heels:
+        events.append((2, 2))
+    play, _ = play_round_twin([[card(c)[0] for c in k] for k in kept],
+                              lambda player, hand, count_seq: greedy_pick(hand, count_seq))
+    events += [(player, x) for _, player, _, x in play]
+    shows = [show_total(k, starter) for k in kept]
+    events += [(t, shows[t]) for t in range(3)]
+    cr = show_total(crib, starter, crib=True)
+    events.append((2, cr))
+    peg = [sum(x for _, player, _, x in play if player == t) for t in range(3)]
+    figures = {"heels": heels, "peg_left": peg[0], "peg_right": peg[1], "peg_dealer": peg[2],
+               "hand_left": shows[0], "hand_right": shows[1], "hand_dealer": shows[2], "crib": cr,
+               "total_left": peg[0] + shows[0], "total_right": peg[1] + shows[1],
+               "total_dealer": heels + peg[2] + shows[2] + cr}
+    return events, figures
+
+
+def board_counts3(scripts, B=128, needs=122):
+    """The three-player induction's counts of a list of scripts [(turn, points)], in
+    dictionaries: hist[(d0, d1, d2)] and first[(i, n, x, y)] (turn i reaches n with turn
+    (i + 1) % 3 at x and (i + 2) % 3 at y), point by point."""
+    hist, first = {}, {}
+    for events in scripts:
+        run = [0, 0, 0]
+        for who, x in events:
+            for _ in range(x):
+                run[who] += 1
+                if run[who] < needs:
+                    key = (who, run[who], min(run[(who + 1) % 3], B - 1), min(run[(who + 2) % 3], B - 1))
+                    first[key] = first.get(key, 0) + 1
+        key = tuple(min(r, B - 1) for r in run)
+        hist[key] = hist.get(key, 0) + 1
+    return hist, first
+
+
+def board_play_script3(events, scores, target):
+    """Play one three-player deal's script from ``scores`` by turn, point by point: (the turn
+    that reaches the target first or None, the scores at that moment or at the deal's end)."""
+    scores = list(scores)
+    for who, x in events:
+        for _ in range(x):
+            scores[who] += 1
+            if scores[who] >= target:
+                return who, scores
+    return None, scores
+
+
+def board_induction3_twin(scripts, target, skunk):
+    """The three-player board by plain recursion over positions by turn, each deal one of
+    ``scripts`` with equal probability, played point by point; the deal passes to the left (the
+    next position by turn is (left + d1... ) read as (a1 + d1, a2 + d2, a0 + d0)). Returns
+    value(a0, a1, a2) -> (P(turn t wins) x 3, P(turn t skunked) x 3, E[deals])."""
+    import sys
+
+    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
+    n = len(scripts)
+
+    @lru_cache(maxsize=None)
+    def value(a0, a1, a2):
+        acc = [0.0] * 7
+        for events in scripts:
+            who, sc = board_play_script3(events, (a0, a1, a2), target)
+            if who is not None:
+                acc[who] += 1
+                for t in range(3):
+                    if t != who and sc[t] < skunk:
+                        acc[3 + t] += 1
+            else:
+                nxt = value(sc[1], sc[2], sc[0])  # its turns 0, 1, 2 are this deal's 1, 2, 0
+                for t in range(3):
+                    acc[t] += nxt[(t + 2) % 3]
+                    acc[3 + t] += nxt[3 + (t + 2) % 3]
+                acc[6] += nxt[6]
+        acc[6] += n
+        return tuple(x / n for x in acc)
+
+    return value
+
+
+def board_induction3p_twin(scripts, target, skunk):
+    """The product form of :func:`board_induction3_twin`: a deal that ends the game is played
+    point by point as there; one that does not moves the scores by totals (d0, d1, d2) drawn
+    independently from the scripts' marginal totals by turn (never (0, 0, 0)), the chance of
+    each scaled so that together they have the scripts' own share of deals ending below the
+    needs. Plain sums over every (d0, d1, d2)."""
+    import sys
+
+    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
+    n = len(scripts)
+    totals = [[sum(x for w, x in ev if w == t) for ev in scripts] for t in range(3)]
+    marg = [{} for _ in range(3)]
+    for t in range(3):
+        for d in totals[t]:
+            marg[t][d] = marg[t].get(d, 0) + 1 / n
+
+    @lru_cache(maxsize=None)
+    def value(a0, a1, a2):
+        acc = [0.0] * 7
+        below = 0
+        for events in scripts:
+            who, sc = board_play_script3(events, (a0, a1, a2), target)
+            if who is not None:
+                acc[who] += 1 / n
+                for t in range(3):
+                    if t != who and sc[t] < skunk:
+                        acc[3 + t] += 1 / n
+            else:
+                below += 1
+        need = (target - a0, target - a1, target - a2)
+        cells = [(d0, d1, d2) for d0 in marg[0] for d1 in marg[1] for d2 in marg[2]
+                 if d0 < need[0] and d1 < need[1] and d2 < need[2] and (d0, d1, d2) != (0, 0, 0)]
+        mass = sum(marg[0][c[0]] * marg[1][c[1]] * marg[2][c[2]] for c in cells)
+        for d0, d1, d2 in cells:
+            p = marg[0][d0] * marg[1][d1] * marg[2][d2] * (below / n) / mass
+            nxt = value(a1 + d1, a2 + d2, a0 + d0)
+            for t in range(3):
+                acc[t] += p * nxt[(t + 2) % 3]
+                acc[3 + t] += p * nxt[3 + (t + 2) % 3]
+            acc[6] += p * nxt[6]
+        acc[6] += 1
+        return tuple(acc)
+
+    return value
+
+
 def board_merge(events):
     """Consecutive points of one player as one event (who reaches a target first is the same)."""
     out = []

@@ -76,10 +76,11 @@ def skunk_name(variant: str, plural: bool = False) -> str:
     return "lurches" if plural else "lurch"
 
 
-def board_variant(variant, target: int | None = None, where: str = "game", partners: bool = False):
+def board_variant(variant, target: int | None = None, where: str = "game", partners: bool = False,
+                  three: bool = False):
     """The :class:`~crib_stats.model.variants.Variant` of a board: a two-player game the model
     plays (with ``partners`` also four players in partnership: ``game`` itself, which only reads
-    the board), to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
+    the board; with ``three`` also three players, :mod:`.board3`), to ``target`` (None: its default). One line (a :class:`GameError` prefixed by
     ``where``) for a game the model does not play or a target it is not played to.
 
     >>> board_variant("six-card", 61).skunk
@@ -91,7 +92,7 @@ def board_variant(variant, target: int | None = None, where: str = "game", partn
     """
     from crib_stats.model.variants import VariantError
 
-    v = check_variant(variant, where, partners)
+    v = check_variant(variant, where, partners, three)
     try:
         return v if target is None else v.playing(target)
     except VariantError as e:
@@ -300,7 +301,8 @@ def has_board(variant) -> bool:
     players and target) has a board to throw and play to: the two-player games at every target
     they are played to (six-card to 121, 91 and 61; five-card to 61), from their committed deal
     models. Four players in partnership have a board (``game --variant four-player``) that
-    nothing throws or plays to yet; three players have none.
+    nothing plays to yet, and so have three players (``game --variant three-player``,
+    :mod:`.board3`), whose board nothing throws or plays to yet.
 
     >>> from crib_stats.model.variants import variant
     >>> has_board(variant("six-card", 61)), has_board(variant("three-player"))

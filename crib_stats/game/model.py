@@ -47,6 +47,7 @@ PLAYS = ("greedy",)
 STATS = ("heels", "peg_pone", "peg_dealer", "hand_pone", "hand_dealer", "crib", "total_dealer", "total_pone")
 VARIANTS = ("six-card", "five-card")  # the two-player games: the board and everything played to it
 PARTNERS = ("four-player",)  # four players in partnership: the board (two sides alternating the deal)
+THREE = ("three-player",)  # three players: the board of game --variant three-player (game/board3.py)
 
 
 class GameError(CribStatsError):
@@ -57,7 +58,7 @@ def data_name(variant: str, discard: str = "objective") -> str:
     return f"game_{variant}.npz" if discard == "objective" else f"game_{variant}_{discard}.npz"
 
 
-def check_variant(variant: str | Variant, where: str = "game", partners: bool = False) -> Variant:
+def check_variant(variant: str | Variant, where: str = "game", partners: bool = False, three: bool = False) -> Variant:
     """The variant, if the game model plays it (the two-player games; with ``partners`` also four
     players in partnership, whose sides alternate the deal as two players do); else GameError,
     the line prefixed by the command (``where``) that asked.
@@ -74,7 +75,7 @@ def check_variant(variant: str | Variant, where: str = "game", partners: bool = 
     crib_stats.game.model.GameError: game: the game is modelled for the two-player games (six-card, five-card) and four players in partnership (four-player), not three-player
     """
     v = get_variant(variant)
-    if v.name in VARIANTS or (partners and v.name in PARTNERS):
+    if v.name in VARIANTS or (partners and v.name in PARTNERS) or (three and v.name in THREE):
         return v
     also = f" and four players in partnership ({', '.join(PARTNERS)})" if partners else ""
     raise GameError(f"{where}: the game is modelled for the two-player games ({', '.join(VARIANTS)}){also}, "
@@ -222,6 +223,20 @@ def scripts(variant: str, seed: int, lo: int, hi: int, discard: str = "objective
 # ------------------------------------------------------------------------------------------
 
 
+def check_sample(deals, seed, groups, parts) -> tuple[int, int, int, int]:
+    """A deal sample's request (every deal model's), as whole numbers; GameError for a bad one."""
+    deals, seed, groups, parts = int(deals), int(seed), int(groups), int(parts)
+    if groups < 2:
+        raise GameError(f"game: the deals are cut into at least 2 groups (for the errors), got {groups}")
+    if deals < 2 * groups:
+        raise GameError(f"game: --deals must be at least {2 * groups} (two per group), got {deals}")
+    if parts < 1:
+        raise GameError(f"game: --shards must be at least 1, got {parts}")
+    if seed < 0 or seed >= 2**63:
+        raise GameError(f"game: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    return deals, seed, groups, parts
+
+
 class DealSample(Measurement):
     """The deal model's measurement (:mod:`crib_stats.core.measurement`): ``deals`` deals of
     ``seed`` in ``groups`` groups, each in ``parts`` parts; the result is the :class:`DealModel`
@@ -233,15 +248,7 @@ class DealSample(Measurement):
                  discard: str = "objective", play: str = "greedy", groups: int = GROUPS, parts: int = 1):
         v = check_variant(variant, partners=True)
         check_policies(discard, play, v.name)
-        deals, seed, groups, parts = int(deals), int(seed), int(groups), int(parts)
-        if groups < 2:
-            raise GameError(f"game: the deals are cut into at least 2 groups (for the errors), got {groups}")
-        if deals < 2 * groups:
-            raise GameError(f"game: --deals must be at least {2 * groups} (two per group), got {deals}")
-        if parts < 1:
-            raise GameError(f"game: --shards must be at least 1, got {parts}")
-        if seed < 0 or seed >= 2**63:
-            raise GameError(f"game: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+        deals, seed, groups, parts = check_sample(deals, seed, groups, parts)
         self.variant, self.deals, self.seed, self.discard, self.play = v, deals, seed, discard, play
         self.groups, self.shards = groups, parts
         self.name = f"game-{v.name}"

@@ -17,6 +17,7 @@
 - :mod:`.equilibrium`   the rank-level discard game: hands, values, crib values, exact cribs
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 - :mod:`.game`          the deal model's deals played out; :mod:`.board` the induction over positions
+- :mod:`.game3`         the three-player deal model; :mod:`.board3` its inductions (exact, product form)
 - :mod:`.boardthrow`    each throw's P(win) over the opponent's hands; :mod:`.boardgames` whole games
 - :mod:`.playn`         the play of two to four players as one stepper (the whole games')
 - :mod:`.wholegames`    greedy in every seat, whole games of every variant card by card (their decisions and
@@ -40,8 +41,8 @@ __all__ = ["warmup"]
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, ismcts, keeps,
-        keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep, wholegames,
+        advise, board, board3, boardgames, boardthrow, crib, deals, distributions, equilibrium, game, game3, ismcts,
+        keeps, keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep, wholegames,
     )
 
     show.warmup()
@@ -58,6 +59,8 @@ def warmup() -> None:
     sweep.warmup()
     game.warmup()
     board.warmup()
+    game3.warmup()
+    board3.warmup()
     posterior.warmup()
     keeps.warmup()
     keepshow.warmup()

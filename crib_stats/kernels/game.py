@@ -259,7 +259,10 @@ def throw_all(drawn, players, dealt, roles, index, rank_hand, rank_crib, throws,
 @njit(cache=True, inline="always")
 def side_of_turn(t, players):
     """The side that the hand of turn ``t`` scores for, as a script says it: 1 the dealer's, 0
-    the pone's (partners sit opposite, so the turns alternate sides, the dealer's last)."""
+    the pone's (partners sit opposite, so the turns alternate sides, the dealer's last); with
+    three players every seat is a side of its own, the turn itself (2 the dealer)."""
+    if players == 3:
+        return t
     return 1 if (players - 1 - t) % 2 == 0 else 0
 
 

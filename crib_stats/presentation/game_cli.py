@@ -86,6 +86,12 @@ def run(args) -> int:
 
     if args.board_play is not None:
         return _board_play(args)
+    from crib_stats.model.variants import variant as get_variant
+
+    if get_variant(args.variant).name == "three-player":
+        return _three_player(args)
+    if args.third is not None:
+        raise UsageError("game --third: the slice's third score goes with --variant three-player --plot")
     at = None if args.at is None else tuple(_whole(x, "--at") for x in args.at)
     target = _whole(args.target, "--target", 1)
     v = options.game_position(args.variant, args.discard, at, args.role, target)
@@ -146,6 +152,66 @@ def run(args) -> int:
             wrote(path)
     if args.plot:
         wrote(io.save_figure(args.plot, rg.board_figure(board)))
+    return 0
+
+
+def _three_player(args) -> int:
+    """``game --variant three-player``: the three-player board (:mod:`crib_stats.game.board3`),
+    every check before any output."""
+    from crib_stats.core import io
+    from crib_stats.game import board3 as gb3
+    from crib_stats.presentation.report import game3 as rg3
+
+    others = [f for f, given in (("--discard", args.discard != "objective"), ("--deals", args.deals is not None),
+                                 ("--out", args.out is not None), ("--pone", args.role == "pone"),
+                                 ("--seed", args.seed != "0"), ("--scheduler", args.scheduler),
+                                 ("--workers", args.workers), ("--shards", args.shards), ("--fresh", args.fresh))
+              if given]
+    if others:
+        raise UsageError(f"game --variant three-player: {', '.join(others)} cannot go with three players: their "
+                         "board is read from the committed deal model (objective discards); say who deals with "
+                         "--dealer K")
+    target = _whole(args.target, "--target", 1)
+    rl = gb3.rules3(target)
+    T = rl["target"]
+    at = dealer = None
+    if args.at is not None:
+        at = tuple(_whole(x, "--at") for x in args.at)
+        gb3.check_position3(at, 0, T)  # the scores first, then who deals
+        if args.role is None or args.role == "dealer":
+            raise UsageError("game --at: say who deals next with --dealer K: 0 first_dealer, 1 first_left, "
+                             "2 first_right")
+        dealer = gb3.check_position3(at, args.role, T)
+    elif args.role is not None:
+        raise UsageError("game: --dealer K needs --at A B C (the three seats' scores)")
+    third = 0
+    if args.third is not None:
+        if args.plot is None:
+            raise UsageError("game --third: the slice's third score goes with --plot")
+        third = _whole(args.third, "--third")
+        if third >= T:
+            raise UsageError(f"game --third: first_right's score must be below {T}, got {third}")
+    io.check_png(args.plot, args.force)
+    first_run_note("game --variant three-player")
+    board = gb3.committed3(T)
+    if at is not None:
+        pos = board.position(at, dealer)
+        if args.json:
+            say(json.dumps(rg3.position_json(board, pos)))
+        elif args.csv:
+            say(rg3.csv_text(board, [pos]), end="")
+        else:
+            say(rg3.position_text(board, pos))
+    elif args.json:
+        say(json.dumps(rg3.headline_json(board)))
+    elif args.csv:
+        import sys
+
+        rg3.table_csv(board, sys.stdout)
+    else:
+        say(rg3.headline_text(board))
+    if args.plot:
+        wrote(io.save_figure(args.plot, rg3.board_figure(board, third)))
     return 0
 
 

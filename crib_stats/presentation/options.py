@@ -65,6 +65,12 @@ def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: 
     v = gb.board_variant(variant, partners=True)
     check_policies(discard, "greedy", v.name)
     v = gb.board_variant(v.name, target, "game --target", partners=True)
+    if role not in (None, "dealer", "pone"):
+        raise UsageError(f"game --dealer: a seat ({str(role)[:12]}) goes with --variant three-player; with "
+                         f"{v.name} --dealer alone says you (your side) deal next")
+    if at is not None and len(at) != 2:
+        raise UsageError(f"game --at: expected 2 arguments (MINE THEIRS) for {v.name}, got {len(at)}"
+                         + ("; three scores are for --variant three-player" if len(at) == 3 else ""))
     if at is not None:
         gb.check_position(at[0], at[1], v.target, role or "dealer")
         if role is None:

@@ -306,7 +306,7 @@ def test_command_at(game):
     (["--at", "0", "-1", "--pone"], "THEIRS must be a score"),
     (["--at", "5", "5"], "say who deals next"),
     (["--dealer"], "needs --at"),
-    (["--variant", "three-player"], "two-player games"),
+    (["--variant", "three-player", "--at", "5", "5", "--dealer"], "takes three scores"),
     (["--discard", "hopeful"], "unknown discard policy"),
     (["--seed", "3"], "go with --deals"),
     (["--plot", "x.svg"], ".png"),

@@ -68,7 +68,7 @@ def test_the_whole_table_as_csv(game):
 @pytest.mark.parametrize("argv, words", [
     (["--at", "121", "104", "--dealer"], "MINE is 121: the game is over at 121"),
     (["--at", "110", "--dealer"], "expected 2 arguments"),
-    (["--at", "110", "104", "7", "--dealer"], "unrecognized arguments: 7"),
+    (["--at", "110", "104", "7", "--dealer"], "three scores are for --variant three-player"),
     (["--at", "110", "104"], "say who deals next"),
     (["--target", "61"], "played to 121, not 61"),
     (["--discard", "equilibrium"], "six-card game"),

@@ -146,7 +146,7 @@ def test_the_default_target_is_the_committed_board(cli):
     (["game", "--target", "61", "--at", "61", "0", "--dealer"], "MINE is 61: the game is over at 61"),
     (["game", "--target", "91", "--at", "3", "95", "--pone"], "THEIRS is 95: the game is over at 91"),
     (["game", "--variant", "five-card", "--target", "91"], "the five-card game is played to 61, not 91"),
-    (["game", "--variant", "three-player", "--target", "61"], "two-player games"),
+    (["game", "--variant", "three-player", "--target", "91"], "the three-player game is played to 121, 61, not 91"),
     (["game", "--target", "sixty"], "--target takes a whole number"),
     (["game", "--target", "61", "--board-play"], "--target and --discard cannot go with --board-play"),
     (["discard", *HAND, "--pone", "--target", "61"], "discard: --target goes with --score"),
