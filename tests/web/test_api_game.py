@@ -76,7 +76,6 @@ BAD = [
     ("/api/game", {"at": "-1,110", "role": "dealer"}, ["game", "--at", "-1", "110", "--dealer"]),
     ("/api/game", {"at": "100,110"}, ["game", "--at", "100", "110"]),
     ("/api/game", {"role": "pone"}, ["game", "--pone"]),
-    ("/api/game", {"variant": "three-player"}, ["game", "--variant", "three-player"]),
     ("/api/game", {"discard": "equilibrium", "variant": "five-card"}, ["game", "--discard", "equilibrium", "--variant",
                                                                       "five-card"]),
     ("/api/game", {"discard": "greedy"}, ["game", "--discard", "greedy"]),
@@ -368,3 +367,11 @@ def test_plain_discards_answer_while_board_throws_are_computed():
         quick, slow = load.mixed(s.url, plain=20, heavy=4, heavy_each=2, seed=11)
     assert len(slow.statuses) == 8 and slow.errors == 0
     assert len(quick.statuses) >= 20 and quick.errors == 0, [c for c in quick.statuses if c != 200][:5]
+
+
+def test_the_three_player_board_is_the_command_line_s(client):
+    """The page's board is the two-player and four-player one: the three-player board, solved once
+    in minutes, is refused in one line that names the command that has it."""
+    for params in ({"variant": "three-player"}, {"variant": "three", "at": "100,95"}):
+        r = get(client, "/api/game", **params)
+        assert r.status_code == 400 and "crib-stats game --variant three-player" in r.json()["error"]

@@ -14,6 +14,8 @@ from typing import Literal
 from fastapi import Query, Request
 from fastapi.responses import Response
 
+from crib_stats.core.errors import UsageError
+from crib_stats.model.variants import VariantError, variant as get_variant
 from crib_stats.presentation import options
 from crib_stats.presentation.web import api, params
 
@@ -55,6 +57,9 @@ async def game(
     from crib_stats.presentation.report import game as rg
 
     position = params.score_pair(at, request.url.path, "at")
+    if _named(variant) == "three-player":  # solved once in minutes: the command line's, not a request's
+        raise UsageError("game: the page's board is the two-player and the four-player one; the three-player board "
+                         "is the command line's: crib-stats game --variant three-player (solved once, in minutes)")
     v = options.game_position(variant, discard, position, role)
     board = board_of(v.name, discard)
     if position is None:
@@ -79,6 +84,14 @@ async def board_play():
     from crib_stats.presentation.report import boardthrow as rb
 
     return api.json_answer(rb.board_play_json(bp.committed()))
+
+
+def _named(variant: str) -> str | None:
+    """The variant's name, or None for a name the model does not know (refused later in its words)."""
+    try:
+        return get_variant(variant).name
+    except VariantError:
+        return None
 
 
 def warm() -> None:
