@@ -76,7 +76,7 @@ def lanes(pg) -> dict:
 @pytest.mark.parametrize("how,variant,target,players,width", [
     ("keyboard", "three-player", 61, ["greedy", "random"], "phone"),
     ("pointer", "four-player", 121, ["random", "greedy", "greedy"], "desktop"),
-    ("pointer", "three-player", 121, ["random", "random"], "desktop"),
+    ("pointer", "three-player", 61, ["random", "random"], "desktop"),
     ("keyboard", "four-player", 121, ["greedy", "random", "random"], "phone")])
 def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, how, variant, target, players,  # noqa: F811
                                                    width):

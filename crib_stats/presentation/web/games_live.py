@@ -51,7 +51,7 @@ from .games_counting import counting, told
 from .games_opponent import QUICK, computer_players, opponent_move
 from .games_review import ascii_cards, hint_question, points_now
 from .games_store import GameStore, StoreError, decisions_in
-from .games_table import THEIRS, Table, your_words
+from .games_table import SAID, THEIRS, Table, your_words
 
 HUMAN = "human"  # the page's player's name in the record
 ID = re.compile(r"[0-9a-f]{16}")
@@ -241,7 +241,7 @@ class Games:
                 raise Conflict(f"decision {token} is not the one asked: the game is at decision {live.saved} "
                                "(sent twice?)")
             if turn.seat != live.human:
-                whose = "the opponent's" if len(live.players) == 1 else THEIRS[live.table.who(turn.seat)]
+                whose = THEIRS[live.table.who(turn.seat)]
                 raise Conflict(f"it is {whose} turn to {turn.kind}: wait for it")
             if turn.kind != kind:
                 raise Conflict(f"the decision asked is your {turn.kind}, not a {kind}")
@@ -297,7 +297,7 @@ class Games:
                 try:
                     answer = await self._move(live, live.game.view(turn.seat), number)
                 except (CribStatsError, pool.Failed) as exc:
-                    who = THEIRS[live.table.who(turn.seat)].removesuffix("'s")
+                    who = SAID[live.table.who(turn.seat)]
                     live.problem = (f"{who} ({live.players[turn.seat]}) could not decide: "
                                     f"{str(exc).splitlines()[0]}")
                     live.problem_at = time.monotonic()
@@ -378,12 +378,14 @@ class Games:
         return live.game.record()
 
     async def hint(self, live: Live) -> dict:
-        """The engine's ranking of the player's decision now: ``discard --score`` or ``advise
-        --score`` at the player's view, their JSON with the cards in ASCII."""
+        """The engine's ranking of the player's decision now, of the kind
+        :func:`.games_review.hint_question` says (``discard --score``, by points with three
+        players, ``advise --score``, or the points now for a card with three or four), its JSON
+        with the cards in ASCII."""
         turn = live.game.to_act()
         if turn is None or turn.seat != live.human:
             raise Conflict("no decision of yours is asked now" + (": the game is over" if turn is None else
-                                                                  ": the opponent is to decide"))
+                                                                  f": {SAID[live.table.who(turn.seat)]} is to decide"))
         if turn.kind not in ("discard", "play"):
             raise Conflict(f"no hint for your {turn.kind}: counting is yours to do (the breakdown follows your claim)")
         number = live.saved

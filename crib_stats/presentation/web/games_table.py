@@ -107,8 +107,10 @@ class Table:
 _WORDS = [(r"the {me}'s", "your"), (r"the {me} throws", "you throw"), (r"the {me} cannot", "you cannot"),
           (r"it holds", "you hold"), (r"it has played it", "you have played it"), (r"its hand", "your hand"),
           (r"; it may play", "; you may play")]
-THEIRS = {"opponent": "the opponent's", "left": "your left-hand opponent's", "right": "your right-hand opponent's",
-           "partner": "your partner's"}
+SAID = {"opponent": "the opponent", "left": "your left-hand opponent", "right": "your right-hand opponent",
+        "partner": "your partner"}
+"""Another seat said in a sentence to the player, by its word."""
+THEIRS = {who: f"{said}'s" for who, said in SAID.items()}
 
 def your_words(line: str, table: Table) -> str:
     """The referee's line about the player's seat said to the player ("you cannot play 5h: it
@@ -136,4 +138,4 @@ def of_variant(name: str, human: str) -> Table:
     return Table(seats, teams, human)
 
 
-__all__ = ["ROUND", "ORDER", "THEIRS", "in_order", "Table", "your_words", "of_variant"]
+__all__ = ["ROUND", "ORDER", "SAID", "THEIRS", "in_order", "Table", "your_words", "of_variant"]
