@@ -91,6 +91,18 @@ def check_policies(discard: str, play: str, variant: str = "six-card") -> None:
         raise GameError(f"game: unknown play policy {play!r:.20}; choose {', '.join(PLAYS)}")
 
 
+def exact_means(stats: np.ndarray, squares: np.ndarray, deals: int, names) -> dict:
+    """{name: (exact mean over ``deals``, its standard error)} from per-group sums of each figure
+    (``stats``) and of its squares (``squares``), one column a name."""
+    s, q = stats.sum(axis=0), squares.sum(axis=0)
+    out = {}
+    for i, name in enumerate(names):
+        mean = Fraction(int(s[i]), deals)
+        var = (Fraction(int(q[i]), deals) - mean * mean) * deals / (deals - 1) if deals > 1 else Fraction(0)
+        out[name] = (mean, sqrt(float(var) / deals))
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class DealModel:
     """The counts of N sampled deals, per group (first axis): ``hist[g, d, p]`` deals with
@@ -122,15 +134,7 @@ class DealModel:
 
     def seat_means(self) -> dict:
         """{figure: (exact mean over the deals, its standard error)} for every ``STATS`` figure."""
-        n = self.deals
-        s = self.stats.sum(axis=0)
-        q = self.squares.sum(axis=0)
-        out = {}
-        for i, name in enumerate(STATS):
-            mean = Fraction(int(s[i]), n)
-            var = (Fraction(int(q[i]), n) - mean * mean) * n / (n - 1) if n > 1 else Fraction(0)
-            out[name] = (mean, sqrt(float(var) / n))
-        return out
+        return exact_means(self.stats, self.squares, self.deals, STATS)
 
     def meta(self) -> dict:
         return {"variant": self.variant, "deals": self.deals, "seed": self.seed, "discard": self.discard,

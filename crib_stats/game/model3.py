@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from fractions import Fraction
-from math import sqrt
 from typing import Callable
 
 import numpy as np
@@ -35,7 +33,7 @@ from crib_stats.core.engine import bounds
 from crib_stats.core.measurement import Measurement, Run
 from crib_stats.model.variants import variant as get_variant
 
-from .model import COMMITTED_DEALS, DEFAULT_SEED, GROUPS, check_sample, data_name, deal_inputs
+from .model import COMMITTED_DEALS, DEFAULT_SEED, GROUPS, check_sample, data_name, deal_inputs, exact_means
 
 VARIANT = "three-player"
 GROUPS3 = GROUPS
@@ -99,15 +97,7 @@ class DealModel3:
 
     def seat_means(self) -> dict:
         """{figure: (exact mean over the deals, its standard error)} for every :data:`STATS3` figure."""
-        n = self.deals
-        s = self.stats.sum(axis=0)
-        q = self.squares.sum(axis=0)
-        out = {}
-        for i, name in enumerate(STATS3):
-            mean = Fraction(int(s[i]), n)
-            var = (Fraction(int(q[i]), n) - mean * mean) * n / (n - 1) if n > 1 else Fraction(0)
-            out[name] = (mean, sqrt(float(var) / n))
-        return out
+        return exact_means(self.stats, self.squares, self.deals, STATS3)
 
     def meta(self) -> dict:
         return {"variant": self.variant, "deals": self.deals, "seed": self.seed, "discard": self.discard,
