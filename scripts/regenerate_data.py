@@ -19,8 +19,8 @@ from crib_stats.presentation.cli import main  # noqa: E402
 COMMANDS = [
     ["enumerate", "--out", os.path.join(ROOT, "crib_stats", "data"), "--plot", os.path.join(ROOT, "docs", "distribution.png")],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--plot", os.path.join(ROOT, "docs", "discard.png")],
-    ["peg", "--extremes", "--variant", "five-card", "--out", os.path.join(ROOT, "crib_stats", "data")],
-    ["peg", "--extremes", "--variant", "six-card", "--out", os.path.join(ROOT, "crib_stats", "data")],  # under a minute
+    ["peg", "--extremes", "--recompute", "--variant", "five-card", "--out", os.path.join(ROOT, "crib_stats", "data")],
+    ["peg", "--extremes", "--recompute", "--variant", "six-card", "--out", os.path.join(ROOT, "crib_stats", "data")],  # under a minute
     ["peg", "--play-table", "greedy", "--out", os.path.join(ROOT, "crib_stats", "data")],
     ["peg", "--play-table", "minimax", "--out", os.path.join(ROOT, "crib_stats", "data")],  # ten seconds or so
 ] + [["sweep", "--variant", v, "--out", os.path.join(ROOT, "crib_stats", "data")]

@@ -28,16 +28,11 @@ def cli(capsys):
 # module (the browser modules use test_web_browser's server and Chromium), is a group of its own,
 # so that fixture is built once, not in each worker (the wheel built in the checkout; a browser
 # module's server and Chromium; the claims evaluated; the equilibrium opponent's C(46, 6) hands; a
-# review's advisors); and the six-card extremes (45 s of search) are remembered by the process
-# that found them, so the README's block and the drift test reuse one search, as in a single process
-_EXTREMES = ("tests/test_readme.py::test_extremes_block_is_current",
-             "tests/peg/test_pegging.py::test_committed_extremes_are_what_the_search_computes")
+# review's advisors)
 _SHARED = ('scope="module"', 'scope="session"', "\nfrom test_")  # defined here, or imported from another test module
 
 
 def _group(item, known: dict) -> str | None:
-    if item.nodeid.startswith(_EXTREMES):
-        return "extremes"
     path = item.path
     if path not in known:
         text = path.read_text(encoding="utf-8") if path.suffix == ".py" else ""

@@ -21,16 +21,9 @@ def ident(item):
     return f"{item[0]}: {item[1].splitlines()[0][:60]}" if isinstance(item, tuple) else str(item)
 
 
-@pytest.mark.parametrize("where", [b for b in BLOCKS if "--extremes" not in b[1]], ids=ident)
+@pytest.mark.parametrize("where", BLOCKS, ids=ident)
 @pytest.mark.slow  # over 2 s on 2 cores
 def test_console_block_is_current(where):
-    _, block = where
-    assert update_readme.render(block) == block
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("where", [b for b in BLOCKS if "--extremes" in b[1]], ids=ident)
-def test_extremes_block_is_current(where):
     _, block = where
     assert update_readme.render(block) == block
 

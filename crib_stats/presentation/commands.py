@@ -98,17 +98,25 @@ def _cmd_peg(args) -> int:
     if not v.two_player_play:
         raise UsageError(f"peg: the play is modelled for the two-player games (six-card, five-card), not {v.name}")
     hands_given = args.pone is not None or args.dealer is not None
+    if args.recompute and not args.extremes:
+        raise UsageError("peg: --recompute is for --extremes (the play tables are always computed)")
     if args.extremes:
         if args.cards or hands_given or args.play:
             raise UsageError("peg: --extremes takes no cards: it searches every pair of hands")
-        name = f"pegging_extremes_{v.name.replace('-', '_')}.json"
+        if args.out is not None and not args.recompute:
+            raise UsageError("peg: --out writes a new search: add --recompute (the committed one is "
+                             f"data/{extremes.data_name(v)})")
+        name = extremes.data_name(v)
         out = io.OutputDir(args.out, [name]) if args.out is not None else None
-        progress = bar_if_tty(f"{v.name} extremes", "pone hands")
-        result = extremes.extremes(v, progress=progress, blocks=160)  # short calls: Ctrl-C stops within a second
+        if args.recompute:
+            progress = bar_if_tty(f"{v.name} extremes", "pone hands")
+            result = extremes.extremes(v, progress=progress, blocks=160)  # short calls: Ctrl-C stops within a second
+        else:
+            result = extremes.committed(v)
         say(dumps(report.extremes_json(result), ensure_ascii=False) if args.json else report.extremes_text(result))
         if out is not None:
             out.write(name, dumps(result.as_dict(), indent=1, ensure_ascii=False) + "\n",
-                      f"crib-stats peg --extremes --variant {v.name} --out DIR",
+                      f"crib-stats peg --extremes --recompute --variant {v.name} --out DIR",
                       f"{v.name} play: extremes over all {result.hand_pairs:,} pairs of hands, each with an example play")
             out.close()
             for path in out.written:

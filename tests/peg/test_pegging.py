@@ -8,6 +8,7 @@ import pytest
 
 import reference
 from crib_stats.kernels import combinatorics, play as kplay, playsearch
+from crib_stats.peg.extremes import data_name
 from crib_stats.peg.pegging import PegError, best_play, count_points, play
 
 
@@ -260,6 +261,8 @@ def test_cli_best(cli):
     (["peg", "--pone", "7c", "7d", "4h", "4s", "--dealer", "7h", "7s", "4c", "4d", "--play", "7h"], "must play when able"),
     (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4"], "--play"),
     (["peg", "--extremes", "4"], "takes no cards"),
+    (["peg", "--extremes", "--out", "somewhere"], "--out writes a new search: add --recompute"),
+    (["peg", "4", "2", "--recompute"], "--recompute is for --extremes"),
     (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--best", "both"], "invalid choice"),
     (["peg", "--pone", "7", "7", "4", "4", "--dealer", "7", "7", "4", "4", "--best", "pone", "--variant", "three"],
      "two-player games"),
@@ -301,15 +304,63 @@ def test_six_card_extremes_settle_the_seeds():
     assert data["most_pone"]["points"] == best_play("5 5 4 4", "5 4 4 K", "pone").points["pone"] == 24
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name, variant", [("pegging_extremes_five_card.json", "five-card"),
-                                           ("pegging_extremes_six_card.json", "six-card")])
-def test_committed_extremes_are_what_the_search_computes(name, variant):
-    """Drift detector: the extremes files are written by this search; it is held to the brute force of
-    tests/reference.py by test_extremes_kernel_equals_brute_force_on_a_reduced_deck, and the files'
-    example plays by test_committed_example_plays_replay_to_their_points."""
+def test_committed_extremes_read_back_as_written():
+    """committed() rebuilds each file's extremes (its example plays replayed by the validating
+    scorer) into exactly what the search wrote."""
+    from crib_stats.peg.extremes import committed
+
+    for variant in ("six-card", "five-card"):
+        assert committed(variant).as_dict() == _committed(data_name(variant))
+
+
+def test_extremes_command_reads_the_file_and_recompute_searches(cli, tmp_path):
+    code, read, _ = cli("peg", "--extremes", "--variant", "five-card", "--json")
+    code2, searched, err = cli("peg", "--extremes", "--recompute", "--variant", "five-card", "--json",
+                               "--out", str(tmp_path))
+    assert code == code2 == 0 and json.loads(read) == json.loads(searched)
+    written = json.loads((tmp_path / data_name("five-card")).read_text(encoding="utf-8"))
+    assert written == _committed(data_name("five-card")) and "wrote" in err
+
+
+def test_committed_five_card_extremes_are_what_the_search_computes():
+    """Drift detector, exhaustive for the five-card play (every pair of hands: a few seconds): the
+    files are written by this search; it is held to the brute force of tests/reference.py by
+    test_extremes_kernel_equals_brute_force_on_a_reduced_deck, and the files' example plays by
+    test_committed_example_plays_replay_to_their_points."""
     from crib_stats.peg.extremes import extremes
-    assert extremes(variant).as_dict() == _committed(name)
+
+    assert extremes("five-card").as_dict() == _committed(data_name("five-card"))
+
+
+def test_committed_six_card_extremes_are_what_a_reduced_search_computes():
+    """Drift detector for the six-card file, on a reduced search (the whole one is under a minute:
+    ``crib-stats peg --extremes --recompute``): searched over the pone hand of each extreme's
+    example alone (against every dealer hand), the search finds that extreme again, with the same
+    example; over a run of pone hands from a seeded start, it finds nothing past any extreme, and
+    no more pairs reaching one than the file counts over every pair."""
+    from crib_stats.peg.extremes import extremes
+
+    data = _committed(data_name("six-card"))["extremes"]
+    multisets = combinatorics.rank_multisets(4, np.arange(13, dtype=np.int64))
+    names = {" ".join(_ranks(m)): i for i, m in enumerate(multisets)}
+    for key, item in data.items():
+        item = dict(item)
+        i = names[" ".join(item["pone"])]
+        found = extremes("six-card", blocks=1, pones=slice(i, i + 1))[key].as_dict()
+        assert 1 <= found.pop("pairs_reaching_it") <= item.pop("pairs_reaching_it")
+        assert found == item, key
+    start = random.Random(62).randrange(len(multisets) - 90)
+    run = extremes("six-card", blocks=3, pones=slice(start, start + 90))
+    for e in run.extremes:
+        committed_points = data[e.key]["points"]
+        assert (e.points <= committed_points) if e.key.startswith("most") else (e.points >= committed_points)
+        assert e.points != committed_points or e.pairs_reaching_it <= data[e.key]["pairs_reaching_it"]
+
+
+def _ranks(counts) -> list[str]:
+    """A rank multiset (counts by rank) as the file spells its hands."""
+    from crib_stats.core.cards import RANK_NAMES
+    return [RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r]))]
 
 
 @pytest.mark.slow  # over 10 s on 2 cores

@@ -205,7 +205,7 @@ def test_written_files_follow_the_umask(tmp_path):
 
 def test_ctrl_c_exits_quietly_with_130():
     with started([sys.executable, "-c", "from crib_stats.presentation.cli import main; import sys; "
-                  "print('ready', flush=True); sys.exit(main(['peg', '--extremes']))"],
+                  "print('ready', flush=True); sys.exit(main(['peg', '--extremes', '--recompute']))"],
                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         assert proc.stdout.readline() == "ready\n"  # imported, however loaded the machine is
         time.sleep(1.5)  # inside main's search (the six-card extremes take tens of seconds)
@@ -607,7 +607,7 @@ class _Stop(Exception):
 
 @pytest.mark.parametrize("argv, module, function", [
     (["peg", "--play-table", "minimax"], "crib_stats.peg.tables", "compute_table"),
-    (["peg", "--extremes"], "crib_stats.peg.extremes", "extremes"),
+    (["peg", "--extremes", "--recompute"], "crib_stats.peg.extremes", "extremes"),
     (["claims", "--recompute"], "crib_stats.claims", "evaluate"),
 ])
 def test_long_commands_pass_a_progress_bar_on_a_terminal(monkeypatch, argv, module, function):

@@ -35,7 +35,7 @@ COMMANDS = [
     ["advise", "5h", "6h", "7c", "jd", "qs", "kd", "--throw", "qs", "kd", "--starter", "4c", "--dealer", "--played",
      "10s", "--score", "100", "104"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "minimax"],
-    pytest.param(["peg", "--extremes", "--variant", "five-card"], marks=pytest.mark.slow),
+    ["peg", "--extremes", "--variant", "five-card"],
     # match: tests/match/test_match_command.py; review: tests/match/test_review.py (each calls the test below)
 ]
 # validated against their schemas only: game's figures are {name: value, "se": error} (not x and

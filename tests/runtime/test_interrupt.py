@@ -16,7 +16,7 @@ COMMANDS = {
     "solve": ["crib-table", "--solve", "--out", "{tmp}/out"],
     "sweep": ["sweep", "--fresh", "--out", "{tmp}/out"],
     "sweep-pegging": ["sweep", "--pegging", "greedy", "--sample", "5000", "--out", "{tmp}/out"],
-    "extremes": ["peg", "--extremes", "--out", "{tmp}/out"],
+    "extremes": ["peg", "--extremes", "--recompute", "--out", "{tmp}/out"],
     "play-table": ["peg", "--play-table", "minimax", "--out", "{tmp}/out"],
     "claims-recompute": ["claims", "--recompute", "--markdown", "{tmp}/claims.md"],
 }

@@ -13,11 +13,12 @@ def add(sub) -> None:
                  "crib-stats peg --pone 7c 7d 4h 4s --dealer 7h 7s 4c 4d \\\n      --play 7c 7h 7d 7s 4h 4c 4s 4d",
                  "crib-stats peg --pone 5 5 4 4 --dealer 5 4 4 K --best pone",
                  "crib-stats peg --pone 4 5 6 7 --dealer 5 5 10 K --policy greedy",
-                 "crib-stats peg --extremes --variant five-card"],
+                 "crib-stats peg --extremes --variant five-card",
+                 "crib-stats peg --extremes --recompute --out DIR"],
                 usage="%(prog)s [cards ...] [--pone CARD ... --dealer CARD ...]\n"
                       "         [--play CARD ... | --best SIDE | --worst SIDE | --policy POLICY |\n"
                       "          --play-table POLICY | --extremes]\n"
-                      "         [--variant VARIANT] [--json] [--out DIR]")
+                      "         [--variant VARIANT] [--json] [--recompute] [--out DIR]")
     g.add_argument("cards", nargs="*", help="a single count, in the order played")
     g.add_argument("--pone", nargs="+", metavar="CARD", help="the pone's hand (4 cards; 3 in the five-card game)")
     g.add_argument("--dealer", nargs="+", metavar="CARD", help="the dealer's hand")
@@ -32,10 +33,12 @@ def add(sub) -> None:
     mode.add_argument("--play-table", choices=["greedy", "minimax"], metavar="POLICY",
                       help="the play of every pair of 4-card hands under greedy or minimax (with --out)")
     mode.add_argument("--extremes", action="store_true",
-                      help="exhaustive extremes over every pair of hands (under a minute, six-card)")
+                      help="the extremes over every pair of hands and every legal play (the committed search)")
     g.add_argument("--variant", default="six-card", help="six-card (default) or five-card")
     g.add_argument("--json", action="store_true", help="print one JSON object")
-    g.add_argument("--out", metavar="DIR", help="with --extremes: write the result as JSON into DIR")
+    g.add_argument("--recompute", action="store_true",
+                   help="with --extremes: search every pair of hands again instead of reading data/ (under a minute)")
+    g.add_argument("--out", metavar="DIR", help="with --extremes --recompute: write the search as JSON into DIR")
 
     a = command(sub, "advise", "which card to play now, against the hands the opponent can hold",
                 "Every card you may play now with E[your play points from now on - the\n"
