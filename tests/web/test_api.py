@@ -342,7 +342,7 @@ def test_a_bounded_load_has_no_errors():
     assert len(run.server_times) == 2000  # every answer carried the server's time
 
 
-@pytest.mark.slow  # 20-30 s: every operation 60 times, the heavy ones included
+@pytest.mark.slow  # 10-15 s: every operation 30 times, the heavy ones included
 def test_the_api_fuzzed_from_its_openapi_document_never_answers_5xx():
     """Every operation of the document, the heavy ones included (their pool started and warmed
     first, so that a heavy answer is not timed out while its worker compiles; stopped at the end)."""
@@ -358,7 +358,7 @@ def test_the_api_fuzzed_from_its_openapi_document_never_answers_5xx():
         for operation in schema.get_all_operations():
             op = operation.ok()
 
-            @settings(max_examples=60, deadline=None, database=None,
+            @settings(max_examples=30, deadline=None, database=None,
                       suppress_health_check=list(HealthCheck))
             @given(case=op.as_strategy())
             def fuzz(case):

@@ -144,7 +144,9 @@ def final_scores_match_the_record(pg, base: str) -> dict:
     return record
 
 
-def new_game_by(pg, opponent: str, variant: str, keyboard: bool) -> None:
+def new_game_by(pg, opponent: str, variant: str, keyboard: bool, target: int | None = None) -> None:
+    """A new game from the form (the variant's first target unless ``target``, by pointer)."""
+    assert target is None or not keyboard
     pg.wait_for_selector(f'#g-opponent option[value="{opponent}"]', state="attached")
     if keyboard:
         tab_to(pg, "e.id === 'g-opponent'")
@@ -155,6 +157,8 @@ def new_game_by(pg, opponent: str, variant: str, keyboard: bool) -> None:
     else:
         pg.select_option("#g-opponent", opponent)
         pg.select_option("#g-variant", variant)
+        if target is not None:
+            pg.select_option("#g-target", str(target))
     press(pg, "g-go", keyboard)
     pg.wait_for_function(READY)
 
@@ -292,7 +296,7 @@ def test_a_server_killed_mid_game_resumes_it_in_the_browser(browser, tmp_path): 
         down = (r"net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)", r"Failed to fetch")
         context, pg, problems = open_page(browser, base, DESKTOP, allow=down)  # while the server is down
         pg.goto(base + "/?tab=games")
-        new_game_by(pg, "random", "six-card", keyboard=False)
+        new_game_by(pg, "random", "six-card", keyboard=False, target=61)  # the short game: resumed, then to the end
         rng = random.Random("killed")
         for _ in range(9):
             decide(pg, rng, keyboard=False)

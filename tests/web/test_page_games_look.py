@@ -276,6 +276,7 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
     try:
         down = (r"net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)", r"Failed to fetch")
         context, pg, problems = open_page(browser, base, DESKTOP, allow=down)
+        pg.clock.install()  # the page's timers, on a clock the test moves on past each wait (time flows too)
         pg.goto(base + f"/?tab=games&gseed={GSEED}")
         new_game_by(pg, "random", "six-card", keyboard=False)
         before = state(pg)
@@ -290,8 +291,11 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
             pg.wait_for_function(f"""() => document.querySelector('#g-error').textContent.includes(
                 'the server does not answer') && document.querySelector('#g-error').textContent.includes(
                 'Trying again in {seconds} s')""", timeout=30_000)
+            if seconds < 4:
+                pg.clock.fast_forward(seconds * 1000)  # the wait's timer fires now: the next try fails
         assert pg.is_visible("#g-retry")
         proc = start_serve(db, port)
+        pg.clock.fast_forward(4000)  # the try after the last wait finds the server back
         pg.wait_for_function("() => document.querySelector('#g-error').textContent === ''", timeout=120_000)
         pg.wait_for_function(READY)
         assert state(pg) == before and not pg.is_visible("#g-retry")
