@@ -11,7 +11,8 @@ Files written (every number computed here):
 
 - ``equilibrium_crib_table.csv``: the solved pair table in Hessel's format (4 decimals);
 - ``equilibrium_pairs.parquet``: the same with each role's throw frequency, full precision;
-- ``equilibrium_strategy.parquet``: both strategies (hand ranks, weight, throw, probabilities);
+- ``equilibrium_strategy.parquet``: both strategies (hand ranks, weight, throw, probabilities),
+  with each throw's crib value against the other role's strategy (the pair table's terms);
 - ``equilibrium_summary.json``: value, exploitability trajectory (average and purified),
   iterations, timings per iteration, mean kept hands and crib, the card-removal error;
 - ``equilibrium_card_removal.parquet``: the rank model's E[crib] against full card
@@ -51,7 +52,8 @@ FILES = {
                                   "(r1,r2,dealer_own_crib,pone_into_dealer_crib)",
     "equilibrium_pairs.parquet": "the solved pair table with each role's throw frequency, full precision",
     "equilibrium_strategy.parquet": "both equilibrium strategies: hand ranks, weight, throw, dealer and pone "
-                                    "probabilities",
+                                    "probabilities, and the throw's crib against the other role's strategy "
+                                    "(dealer_crib: the dealer's own; pone_crib: the pone's into the dealer's)",
     "equilibrium_summary.json": "the discard game's value, exploitability trajectory (average and purified), "
                                 "iterations, seconds per iteration, mean kept hands and crib, card-removal error",
     "equilibrium_card_removal.parquet": "the rank-level crib model against full card conditioning: 200 random deals "
@@ -120,7 +122,11 @@ def solution_summary(sol: Solution) -> dict:
 
 def strategy_frame(sol: Solution):
     """Both strategies in long form: hand (ranks), weight, throw (ranks), dealer, pone
-    probabilities (rows where either is positive)."""
+    probabilities (rows where either is positive: every throw a hand has, on the full deck), and
+    the throw's expected crib against the other role's strategy, ``dealer_crib`` (into the
+    dealer's own crib, against the pone's throws) and ``pone_crib`` (into the dealer's, against
+    the dealer's): every term of :func:`solution_tables`, so the committed pair table is
+    checked against the committed strategies without the crib's pass over every hand."""
     import pandas as pd  # lazy: pandas only when used
 
     g = sol.game
@@ -131,6 +137,7 @@ def strategy_frame(sol: Solution):
         "hand": [names[i] for i in h], "weight": g.weights[h],
         "throw": [f"{RANK_NAMES[k // 13]} {RANK_NAMES[k % 13]}" for k in keys],
         "dealer": sol.sigma_dealer[h, j], "pone": sol.sigma_pone[h, j],
+        "dealer_crib": sol.crib_vs_pone[h, j], "pone_crib": sol.crib_vs_dealer[h, j],
     })
 
 
@@ -235,7 +242,7 @@ def solve_and_write(out, *, scheduler: str | None = None, workers: int | None = 
     put("equilibrium_crib_table.csv", lambda fh: fh.write(render_csv(_table_arrays(table))))
     put("equilibrium_pairs.parquet", lambda fh: table.to_parquet(fh, index=False), binary=True)
     strat = strategy_frame(sol)
-    put("equilibrium_strategy.parquet", lambda fh: strat.to_parquet(fh, index=False), binary=True)
+    put("equilibrium_strategy.parquet", lambda fh: strat.to_parquet(fh, index=False, compression="zstd"), binary=True)
     put("equilibrium_card_removal.parquet", lambda fh: err.to_parquet(fh, index=False), binary=True)
     put("equilibrium_summary.json", lambda fh: fh.write(json.dumps(summary, indent=1) + "\n"))
     put("equilibrium_reduced.json", lambda fh: fh.write(json.dumps(reduced, indent=1) + "\n"))
