@@ -145,8 +145,7 @@ def final_scores_match_the_record(pg, base: str) -> dict:
 
 
 def new_game_by(pg, opponent: str, variant: str, keyboard: bool, target: int | None = None) -> None:
-    """A new game from the form (the variant's first target unless ``target``, by pointer)."""
-    assert target is None or not keyboard
+    """A new game from the form (to the variant's first target unless ``target``)."""
     pg.wait_for_selector(f'#g-opponent option[value="{opponent}"]', state="attached")
     if keyboard:
         tab_to(pg, "e.id === 'g-opponent'")
@@ -154,19 +153,23 @@ def new_game_by(pg, opponent: str, variant: str, keyboard: bool, target: int | N
         tab_to(pg, "e.id === 'g-variant'")
         pg.keyboard.type(variant[:2])
         assert pg.input_value("#g-opponent") == opponent and pg.input_value("#g-variant") == variant
+        if target is not None:
+            tab_to(pg, "e.id === 'g-target'")
+            pg.keyboard.type(str(target)[0])  # 121, 91, 61: each its own first digit
     else:
         pg.select_option("#g-opponent", opponent)
         pg.select_option("#g-variant", variant)
         if target is not None:
             pg.select_option("#g-target", str(target))
+    assert target is None or pg.input_value("#g-target") == str(target)
     press(pg, "g-go", keyboard)
     pg.wait_for_function(READY)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("how,variant,opponent,width", [("keyboard", "six-card", "random", "phone"),
-                                                        ("pointer", "five-card", "greedy", "desktop")])
-def test_a_whole_game_on_the_page(browser, server, tmp_path, how, variant, opponent, width):  # noqa: F811
+@pytest.mark.parametrize("how,variant,target,opponent,width", [("keyboard", "six-card", 91, "random", "phone"),
+                                                               ("pointer", "five-card", None, "greedy", "desktop")])
+def test_a_whole_game_on_the_page(browser, server, tmp_path, how, variant, target, opponent, width):  # noqa: F811
     keyboard = how == "keyboard"
     viewport = DESKTOP if width == "desktop" else PHONE
     docs = width == "desktop"
@@ -176,7 +179,7 @@ def test_a_whole_game_on_the_page(browser, server, tmp_path, how, variant, oppon
     rng = random.Random(f"{how}{variant}")
     pg.goto(server.url + f"/?tab=games&gseed={len(variant) + (how == 'keyboard')}")  # the same game each run
     shot(pg, folder, "1-new-game")
-    new_game_by(pg, opponent, variant, keyboard)
+    new_game_by(pg, opponent, variant, keyboard, target)
     assert "game=" in pg.url and pg.get_attribute("#tab-games", "aria-selected") == "true"
     # the first throw: two cards picked, the hint asked for (by the same means)
     assert state(pg)["toAct"] == "discard"
@@ -208,6 +211,7 @@ def test_a_whole_game_on_the_page(browser, server, tmp_path, how, variant, oppon
         decide(pg, rng, keyboard)
     pg.wait_for_selector("#g-end:not([hidden])")
     record = final_scores_match_the_record(pg, server.url)
+    assert target is None or record["target"] == target
     assert pg.get_attribute("#g-record", "href").endswith("/record")
     log = pg.eval_on_selector_all("#g-log li", "ls => ls.map(l => l.dataset.kind)")
     assert log[0] == "deal" and log[-1] == "game_over"
