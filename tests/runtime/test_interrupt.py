@@ -83,7 +83,7 @@ def check_stopped(code, err, seconds, tmp_path):
 
 
 # the six-card sweep takes about 2 s on an idle 2-core machine: it is interrupted sooner
-@pytest.mark.parametrize("name, delay", [(n, 0.7 if n == "sweep" else 2.0) for n in COMMANDS])
+@pytest.mark.parametrize("name, delay", [(n, 0.7 if n == "sweep" else 1.0) for n in COMMANDS])
 @pytest.mark.slow  # over 2 s on 2 cores
 def test_ctrl_c_early_in_each_long_command(name, delay, tmp_path):
     check_stopped(*interrupt(COMMANDS[name], tmp_path, delay), tmp_path)
