@@ -17,8 +17,8 @@ Files written (every number computed here):
   iterations, timings per iteration, mean kept hands and crib, the card-removal error;
 - ``equilibrium_card_removal.parquet``: the rank model's E[crib] against full card
   conditioning on 200 random deals per role, every throw;
-- ``equilibrium_reduced.json``: the same summary and table on the A 4 5 J deck (a test solves
-  it again);
+- ``equilibrium_reduced.json``: the same summary and table on the A 4 5 J deck, and Hessel's
+  iteration there (tests solve and iterate it again);
 - ``hessel_reproduction.csv``/``.json``: Hessel's method against his published table.
 """
 
@@ -58,7 +58,8 @@ FILES = {
                                 "iterations, seconds per iteration, mean kept hands and crib, card-removal error",
     "equilibrium_card_removal.parquet": "the rank-level crib model against full card conditioning: 200 random deals "
                                         "per role, every throw (model, exact, error)",
-    "equilibrium_reduced.json": "the same solution on the A 4 5 J deck (a test solves it again)",
+    "equilibrium_reduced.json": "the same solution on the A 4 5 J deck, and Hessel's iteration there (tests "
+                                "solve and iterate it again)",
     "hessel_reproduction.csv": "Hessel's method (suit-free iteration) against his published table, cell by cell",
     "hessel_reproduction.json": "Hessel's reproduction: mean and largest differences, iterations, cycle",
 }
@@ -142,12 +143,23 @@ def strategy_frame(sol: Solution):
 
 
 def reduced_result(target: float = REDUCED_TARGET) -> dict:
-    """The reduced-deck solution as plain JSON data (the test recomputes it)."""
-    sol = eq.solve(eq.game(REDUCED), target=target, max_iter=1000)
+    """The reduced-deck solution and Hessel's iteration on the same deck, as plain JSON data
+    (the tests recompute both: the full deck's take minutes)."""
+    g = eq.game(REDUCED)
+    sol = eq.solve(g, target=target, max_iter=1000)
     summary = solution_summary(sol)
     summary.pop("seconds_per_iteration")
     summary.pop("seconds_total")
-    return {"summary": summary, "table": solution_tables(sol).to_dict("records")}
+    return {"summary": summary, "table": solution_tables(sol).to_dict("records"),
+            "hessel": hessel_tables(hessel(g), g.deck_ranks)}
+
+
+def hessel_tables(res: HesselResult, deck_ranks) -> dict:
+    """Hessel's iteration as plain JSON data: its iterations, the cycle it ended in, and both
+    tables by the deck's rank pairs."""
+    table = [{"r1": RANK_NAMES[a], "r2": RANK_NAMES[b], "dealer": float(res.dealer[a * 13 + b]),
+              "pone": float(res.pone[a * 13 + b])} for a in deck_ranks for b in deck_ranks if a <= b]
+    return {"iterations": res.iterations, "cycle": res.cycle, "table": table}
 
 
 def hessel_reproduction(res: HesselResult, published: CribTable):
