@@ -371,7 +371,7 @@ def test_hands_scoring_24_against_the_twin_and_the_histogram():
 @pytest.mark.slow
 def test_claims_recomputed_without_the_committed_odds_and_maxima(entries):
     # the odds recomputed; the pegging extremes are held against the code by tests/peg/test_pegging.py
-    # and the maxima by test_committed_maxima_are_what_the_code_computes; against the committed
+    # and the maxima by test_committed_maxima_are_what_a_reduced_search_computes; against the committed
     # evaluation of every claim (the module's, in registry order)
     fresh = evaluate(ctx=Context(from_data=("extremes", "maxima", "seats", "peg_rules")))
     unmarked = lambda e: {k: v for k, v in e.as_dict().items() if k != "read_from"}  # noqa: E731
