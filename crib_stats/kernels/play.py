@@ -226,3 +226,8 @@ def load_state(states, d):
 
 def warmup() -> None:
     peg_points(np.array([4, 4], np.int64), 2)
+    # the stepper as Python calls it (game.peg_rules walks plays card by card): a 5 each
+    five = np.zeros(RANKS, np.int64)
+    five[4] = 1
+    st, seq = new_play(five, five.copy())
+    settle(play_card(seq, settle(st, False), 4), False)
