@@ -12,19 +12,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# --no-compile: pip would byte-compile every file of every package (numpy, pandas, matplotlib,
-# ...: 12 s of a fresh install); Python compiles the modules a command imports, once, when it does
 # the web extra too: every command of the README works after make run, crib-stats serve included
 $(STAMP_RUN): pyproject.toml Makefile | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[web]'
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP_RUN) $(STAMP_DOCS)
 
 $(STAMP_DOCS): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[docs]'
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
 
 run: $(STAMP_RUN)
