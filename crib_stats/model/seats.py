@@ -73,3 +73,17 @@ def play_order(dealer: int, n: int) -> tuple[int, ...]:
 def left_of(seat: int, n: int) -> int:
     """The seat on ``seat``'s left (the next clockwise)."""
     return (seat + 1) % n
+
+
+def side_named(seat: str, teams) -> str:
+    """The side a seat (by name) scores for: its team's name in ``teams`` (team name -> its seats'
+    names), or the seat itself when there are no teams (:meth:`Variant.side_of` by index).
+
+    >>> side_named("south", {"north_south": ("north", "south"), "east_west": ("east", "west")})
+    'north_south'
+    >>> side_named("first_left", None)
+    'first_left'
+    """
+    if teams:
+        return next(team for team, members in teams.items() if seat in members)
+    return seat

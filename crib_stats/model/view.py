@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crib_stats.core.cards import Card, card_text, text_cards
+from crib_stats.model.seats import side_named
 
 ME, OPPONENT = "you", "opponent"  # a two-seat view's words for the seats, as version 1 has them
 
@@ -119,9 +120,7 @@ class View:
 
     def side_of(self, seat: str) -> str:
         """The side ``seat`` scores for: its team, or itself."""
-        if self.teams:
-            return next(team for team, members in self.teams.items() if seat in members)
-        return seat
+        return side_named(seat, self.teams)
 
     @property
     def side(self) -> str:

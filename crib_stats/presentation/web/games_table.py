@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from crib_stats.model.seats import left_of
+from crib_stats.model.seats import left_of, side_named
 
 ROUND = {2: ("opponent",), 3: ("left", "right"), 4: ("left", "partner", "right")}
 """The other seats' words, clockwise from the player's left, by the number of seats."""
@@ -68,9 +68,7 @@ class Table:
 
     def side_of(self, seat: str) -> str:
         """The side ``seat`` scores for: its team, or itself."""
-        if self.teams:
-            return next(team for team, members in self.teams.items() if seat in members)
-        return seat
+        return side_named(seat, self.teams)
 
     def side_who(self, side: str) -> str:
         """A side's word: ``us`` or ``them`` with partners, else its seat's word."""
