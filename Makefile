@@ -35,9 +35,14 @@ run: $(STAMP_RUN)
 WORKERS ?= 2
 XDIST := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
-# everything: unit and slow tests, doctests, the notebooks (nbmake)
-test: $(STAMP_TEST)
-	@test -x /usr/bin/chromium || ! command -v apt-get >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium) || echo "make: could not install chromium (not root?): the browser tests will skip"
+# everything: unit and slow tests, doctests, the notebooks (nbmake). Debian's chromium (the
+# browser tests) is installed when missing while pip installs the venv: each keeps one core busy
+CHROMIUM_INSTALL := test -x /usr/bin/chromium || ! command -v apt-get >/dev/null \
+	|| (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+	|| echo "make: could not install chromium (not root?): the browser tests will skip"
+test:
+	@( $(CHROMIUM_INSTALL) ) & browser=$$!; \
+	$(MAKE) --no-print-directory $(STAMP_TEST); made=$$?; wait $$browser; exit $$made
 	$(BIN)/python -m pytest $(XDIST) --warm-kernels --nbmake --durations=25
 
 # the quick loop: no slow tests, no notebooks (the compiled kernels kept under .venv/)

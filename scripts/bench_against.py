@@ -23,8 +23,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 COMMANDS = {
-    "peg-extremes-six": ["peg", "--extremes", "--variant", "six-card"],
-    "peg-extremes-five": ["peg", "--extremes", "--variant", "five-card"],
+    # the search (since 41a01ce plain --extremes reads the committed one; earlier revisions say exit 2)
+    "peg-extremes-six": ["peg", "--extremes", "--recompute", "--variant", "six-card"],
+    "peg-extremes-five": ["peg", "--extremes", "--recompute", "--variant", "five-card"],
     "discard": ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer"],
     "enumerate": ["enumerate"],
     "score": ["score", "5h", "5c", "5s", "jd", "--starter", "5d"],

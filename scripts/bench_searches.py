@@ -32,8 +32,8 @@ def search_rows() -> list:
 
     rows = []
     extremes("five-card")
-    t_peg5 = best_of(lambda: extremes("five-card", remember=False), 1)
-    t_peg6 = best_of(lambda: extremes("six-card", remember=False), 1)
+    t_peg5 = best_of(lambda: extremes("five-card"), 1)
+    t_peg6 = best_of(lambda: extremes("six-card"), 1)
     rng = random.Random(3)
     sample = []
     for _ in range(200):

@@ -7,7 +7,7 @@ script runs every command in-process (stdout and stderr, as a terminal shows the
 the outputs back, so the front page and the manual always show real output.
 tests/test_readme.py checks that every block still matches.
 
-Usage: python scripts/update_readme.py [--check] [--fast: leave the minute-long --extremes blocks] [FILE ...]
+Usage: python scripts/update_readme.py [--check] [FILE ...]
 """
 
 from __future__ import annotations
@@ -59,10 +59,8 @@ def render(block: str) -> str:
     return "".join(parts)
 
 
-def refresh(text: str, skip_slow: bool = False) -> str:
+def refresh(text: str) -> str:
     def sub(m: re.Match) -> str:
-        if skip_slow and "--extremes" in m.group(1):
-            return m.group(0)
         return "```console\n" + render(m.group(1)) + "```"
 
     return BLOCK.sub(sub, text)
@@ -73,7 +71,7 @@ def main(argv: list[str]) -> int:
     stale = []
     for path in files:
         text = path.read_text(encoding="utf-8")
-        new = refresh(text, skip_slow="--fast" in argv)
+        new = refresh(text)
         if new == text:
             continue
         stale.append(path)

@@ -64,7 +64,7 @@ def strategy_rows(path: str | Path | None = None) -> tuple[np.ndarray, ...]:
     :func:`multisets`), ``dealer`` and ``pone`` (the probabilities of that throw, floats)."""
     import pandas as pd  # lazy: pandas only when used
 
-    frame = pd.read_parquet(Path(path) if path is not None else STRATEGY_PATH)
+    frame = pd.read_parquet(Path(path) if path is not None else STRATEGY_PATH, columns=["hand", "throw", "dealer", "pone"])
     codes, names = pd.factorize(frame["hand"])
     hands = np.zeros((len(names), 13), np.int64)
     for h, text in enumerate(names):

@@ -102,7 +102,7 @@ def _cmd_peg(args) -> int:
         raise UsageError("peg: --recompute is for --extremes (the play tables are always computed)")
     if args.extremes:
         if args.cards or hands_given or args.play:
-            raise UsageError("peg: --extremes takes no cards: it searches every pair of hands")
+            raise UsageError("peg: --extremes takes no cards: it is over every pair of hands")
         if args.out is not None and not args.recompute:
             raise UsageError("peg: --out writes a new search: add --recompute (the committed one is "
                              f"data/{extremes.data_name(v)})")
@@ -125,7 +125,7 @@ def _cmd_peg(args) -> int:
     if args.play_table:
         return _play_table(args, v)
     if args.out is not None:
-        raise UsageError("peg: --out is for --extremes and --play-table")
+        raise UsageError("peg: --out is for --extremes --recompute and --play-table")
     if hands_given or args.play or args.best or args.worst or args.policy:
         if args.pone is None or args.dealer is None:
             which = ("--best/--worst need both hands" if args.best or args.worst

@@ -122,16 +122,16 @@ def solution_summary(sol: Solution) -> dict:
 
 
 def strategy_frame(sol: Solution):
-    """Both strategies in long form: hand (ranks), weight, throw (ranks), dealer, pone
-    probabilities (rows where either is positive: every throw a hand has, on the full deck), and
-    the throw's expected crib against the other role's strategy, ``dealer_crib`` (into the
-    dealer's own crib, against the pone's throws) and ``pone_crib`` (into the dealer's, against
-    the dealer's): every term of :func:`solution_tables`, so the committed pair table is
-    checked against the committed strategies without the crib's pass over every hand."""
+    """Both strategies in long form, a row for every throw of every hand: hand (ranks), weight,
+    throw (ranks), dealer, pone probabilities, and the throw's expected crib against the other
+    role's strategy, ``dealer_crib`` (into the dealer's own crib, against the pone's throws) and
+    ``pone_crib`` (into the dealer's, against the dealer's): every term of
+    :func:`solution_tables`, so the committed pair table is checked against the committed
+    strategies without the crib's pass over every hand."""
     import pandas as pd  # lazy: pandas only when used
 
     g = sol.game
-    h, j = np.nonzero(g.valid & ((sol.sigma_dealer > 0) | (sol.sigma_pone > 0)))
+    h, j = np.nonzero(g.valid)
     names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))) for c in g.counts]
     keys = g.tkeys[h, j]
     return pd.DataFrame({

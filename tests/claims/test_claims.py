@@ -313,6 +313,7 @@ def test_committed_show_maxima_and_24s_are_what_the_code_computes():
     as_json = lambda x: json.loads(json.dumps(x))  # noqa: E731  (tuples become lists)
     assert as_json(dealer_show_max(False).as_dict()) == data["dealer_show"]["without_heels"]
     assert as_json(dealer_show_max(True).as_dict()) == data["dealer_show"]["with_heels"]
+    assert as_json(dealer_show_max(True, starters=[40]).as_dict()) == data["jack_starter"]["show"]
     assert as_json([p.as_dict() for p in hands_scoring(24)]) == data["hands_scoring_24"]
 
 

@@ -276,7 +276,7 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
     try:
         down = (r"net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)", r"Failed to fetch")
         context, pg, problems = open_page(browser, base, DESKTOP, allow=down)
-        pg.clock.install()  # the page's timers, on a clock the test moves on past each wait (time flows too)
+        pg.clock.install()  # the page's timers, on a clock the test moves on past each wait
         pg.goto(base + f"/?tab=games&gseed={GSEED}")
         new_game_by(pg, "random", "six-card", keyboard=False)
         before = state(pg)
@@ -286,6 +286,8 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
         proc.stdout.close()
+        # the page's time stands still from here: a wait ends only when the test moves the clock on
+        pg.clock.pause_at(pg.evaluate("Date.now()") + 1000)
         pg.click("#g-throw")  # the server is gone: the throw is not made
         for seconds in (1, 2, 4):  # asked again by itself, each wait twice the last
             pg.wait_for_function(f"""() => document.querySelector('#g-error').textContent.includes(
@@ -295,8 +297,9 @@ def test_the_page_asks_again_by_itself_and_clears_its_error_when_the_server_is_b
                 pg.clock.fast_forward(seconds * 1000)  # the wait's timer fires now: the next try fails
         assert pg.is_visible("#g-retry")
         proc = start_serve(db, port)
-        pg.clock.fast_forward(4000)  # the try after the last wait finds the server back
+        pg.clock.fast_forward(30_000)  # past the longest wait: the one try due finds the server back
         pg.wait_for_function("() => document.querySelector('#g-error').textContent === ''", timeout=120_000)
+        pg.clock.resume()
         pg.wait_for_function(READY)
         assert state(pg) == before and not pg.is_visible("#g-retry")
         assert [c for c in throw if pg.get_attribute(f'#g-hand [data-card="{c}"]', "aria-pressed") == "true"] == throw

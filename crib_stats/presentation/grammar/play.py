@@ -38,7 +38,7 @@ def add(sub) -> None:
     g.add_argument("--json", action="store_true", help="print one JSON object")
     g.add_argument("--recompute", action="store_true",
                    help="with --extremes: search every pair of hands again instead of reading data/ (under a minute)")
-    g.add_argument("--out", metavar="DIR", help="with --extremes --recompute: write the search as JSON into DIR")
+    g.add_argument("--out", metavar="DIR", help="with --extremes --recompute or --play-table: write the result into DIR")
 
     a = command(sub, "advise", "which card to play now, against the hands the opponent can hold",
                 "Every card you may play now with E[your play points from now on - the\n"
