@@ -253,6 +253,16 @@ def check_disjoint(a: Sequence[Card], b: Sequence[Card], a_name: str, b_name: st
         raise CardError(f"{b_name} {format_cards(both)} is also in the {a_name}; a card can be used once")
 
 
+def multiset_text(counts) -> str:
+    """A rank multiset (13 counts, ace first) as ranks, lowest first: the spelling of the committed
+    tables' hands (``A A 5 J``).
+
+    >>> multiset_text([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0])
+    'A A 5 J'
+    """
+    return " ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r])))
+
+
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
     """Format cards space separated: '5♥ 5♣' (or '5H 5C' with ascii=True)."""
     return " ".join(c.ascii if ascii else str(c) for c in cards)

@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from crib_stats.core.cards import RANK_NAMES
+from crib_stats.core.cards import multiset_text
 from crib_stats.kernels.constants import (
     PEG_LEAST_DEALER, PEG_LEAST_PONE, PEG_MOST_BOTH, PEG_MOST_DEALER, PEG_MOST_ONE_CARD, PEG_MOST_PONE,
 )
@@ -84,10 +84,6 @@ class Extremes:
     def as_dict(self) -> dict:
         return {"variant": self.variant, "hand_pairs": self.hand_pairs, "hand_size": self.hand_size,
                 "extremes": {e.key: e.as_dict() for e in self.extremes}}
-
-
-def _ranks_text(counts: np.ndarray) -> str:
-    return " ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r])))
 
 
 def data_name(variant: str | Variant) -> str:
@@ -154,7 +150,7 @@ def extremes(variant: str | Variant = "six-card", progress: Callable[[int, int],
         values = table[:, :, col].astype(np.int64)
         target = pick(values[valid])
         i, j = (int(x) for x in np.argwhere(valid & (values == target))[0])
-        pone, dealer = _ranks_text(multisets[lo + i]), _ranks_text(multisets[j])
+        pone, dealer = multiset_text(multisets[lo + i]), multiset_text(multisets[j])
         example = best_play(pone, dealer, side, worst, v)
         found.append(Extreme(key, text, int(target), int((valid & (values == target)).sum()),
                              tuple(pone.split()), tuple(dealer.split()), example))

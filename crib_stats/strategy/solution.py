@@ -34,7 +34,7 @@ from crib_stats.strategy import equilibrium as eq
 from crib_stats.strategy.card_removal import card_removal_error
 from crib_stats.core.data import data_file
 from crib_stats.discard.crib_tables import CribTable, load_table, render_csv
-from crib_stats.core.cards import RANK_NAMES
+from crib_stats.core.cards import RANK_NAMES, multiset_text
 from crib_stats.strategy.equilibrium import Solution, exploitability, exploitability_from, pair_means, purify
 from crib_stats.strategy.hessel import HesselResult, hessel
 from crib_stats.runtime.disk import cache_root as default_cache_root
@@ -132,7 +132,7 @@ def strategy_frame(sol: Solution):
 
     g = sol.game
     h, j = np.nonzero(g.valid)
-    names = [" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))) for c in g.counts]
+    names = [multiset_text(c) for c in g.counts]
     keys = g.tkeys[h, j]
     return pd.DataFrame({
         "hand": [names[i] for i in h], "weight": g.weights[h],

@@ -8,6 +8,7 @@ import pytest
 
 import reference
 from crib_stats.kernels import combinatorics, play as kplay, playsearch
+from crib_stats.core.cards import multiset_text
 from crib_stats.peg.extremes import data_name
 from crib_stats.peg.pegging import PegError, best_play, count_points, play
 
@@ -339,7 +340,7 @@ def test_committed_six_card_extremes_are_what_a_reduced_search_computes():
     multisets = combinatorics.rank_multisets(4, np.arange(13, dtype=np.int64))
     # the pairs searched: every pair of kept hands that fits in one pack, counted with numpy
     assert whole["hand_pairs"] == int((multisets[:, None, :] + multisets[None, :, :] <= 4).all(axis=-1).sum())
-    names = {" ".join(_ranks(m)): i for i, m in enumerate(multisets)}
+    names = {multiset_text(m): i for i, m in enumerate(multisets)}
     for key, item in data.items():
         item = dict(item)
         i = names[" ".join(item["pone"])]
@@ -352,12 +353,6 @@ def test_committed_six_card_extremes_are_what_a_reduced_search_computes():
         committed_points = data[e.key]["points"]
         assert (e.points <= committed_points) if e.key.startswith("most") else (e.points >= committed_points)
         assert e.points != committed_points or e.pairs_reaching_it <= data[e.key]["pairs_reaching_it"]
-
-
-def _ranks(counts) -> list[str]:
-    """A rank multiset (counts by rank) as the file spells its hands."""
-    from crib_stats.core.cards import RANK_NAMES
-    return [RANK_NAMES[r] for r in range(13) for _ in range(int(counts[r]))]
 
 
 @pytest.mark.slow  # over 10 s on 2 cores

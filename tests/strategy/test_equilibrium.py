@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import reference as ref
-from crib_stats.core.cards import RANK_NAMES
+from crib_stats.core.cards import RANK_NAMES, multiset_text
 from crib_stats.strategy import equilibrium as eq
 from crib_stats.strategy.card_removal import card_removal_error
 from crib_stats.strategy.hessel import hessel
@@ -230,7 +230,7 @@ def _committed_solution():
 
     g = eq.game()
     strat = pd.read_parquet(_data("equilibrium_strategy.parquet"))
-    names = {" ".join(RANK_NAMES[r] for r in range(13) for _ in range(int(c[r]))): h for h, c in enumerate(g.counts)}
+    names = {multiset_text(c): h for h, c in enumerate(g.counts)}
     h = np.array([names[x] for x in strat.hand])
     keys = np.array([RANK_NAMES.index(a) * 13 + RANK_NAMES.index(b) for a, b in (t.split() for t in strat.throw)])
     j = np.argmax(g.tkeys[h] == keys[:, None], axis=1)
