@@ -93,11 +93,21 @@ MATCHES = {
     "sloppy-greedy-muggins": Planned("sloppy", "greedy", "six-card", 2_000,
                                      "with muggins, a player who misses flushes and nobs against greedy",
                                      muggins=True),
+    "engine-greedy-91": Planned("engine", "greedy", "six-card", 800, "the engine on the board to 91 against "
+                                                                      "the game model's player", target=91),
+    "engine-greedy-61": Planned("engine", "greedy", "six-card", 1_000, "the engine on the board to 61 against "
+                                                                        "the game model's player", target=61),
+    "engine-greedy-five-card": Planned("engine", "greedy", "five-card", 1_000,
+                                       "the engine on the five-card board against the game model's player"),
+    "engine-greedy-four-player": Planned("engine", "greedy", "four-player", 700,
+                                         "engine partners (the throw for the side's P(win), greedy's card) "
+                                         "against greedy partners"),
 }
 DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "points-greedy", "engine-greedy",
                  "engine-points", "greedy-greedy-91", "greedy-greedy-61", "greedy-greedy-four-player",
                  "greedy-greedy-three-player", "greedy-greedy-three-player-61", "greedy-random-91", "greedy-random-61",
-                 "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins")
+                 "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins",
+                 "engine-greedy-91", "engine-greedy-61", "engine-greedy-five-card", "engine-greedy-four-player")
 
 
 def board_first_dealer(variant: str, target: int | None = None) -> tuple[float, float]:
