@@ -1592,6 +1592,54 @@ def board_throw_four_twin(dealt, others, my_turn, mine, theirs, tables, target=1
     return out
 
 
+def board_throw_three_twin(dealt, others, pack, my_turn, scores, tab, target=121, skunk=91):
+    """Three players: every throw of your five ``dealt`` codes (sorted; one card thrown, in
+    order) when you sit at turn ``my_turn`` (0 the dealer's left, 1 his right, 2 the dealer), the
+    other turns, in order, hold the hands ``others`` and ``pack`` is the crib's card from the
+    pack: [(P(win), P(skunked), board error)] of your turn averaged over every starter left. Each
+    other seat throws by board_choose (the dealer as the dealer, the others as the pone); greedy
+    play round the table (play_round_twin); his heels, the play, the hands from the dealer's left,
+    the crib (the dealer's), point by point from ``scores`` by turn; a deal that ends below the
+    target passes to the left: ``tab[a0, a1, a2]`` = (P(win) x 3, P(skunked) x 3, error x 3) by
+    turn at the next position, this deal's turns 1, 2, 0 there its 0, 1, 2."""
+    dealt = sorted(dealt)
+    hands, crib_others = {}, []
+    it = iter(others)
+    for t in range(3):
+        if t != my_turn:
+            keep, throw = board_choose(next(it), "dealer" if t == 2 else "pone", "three-player")
+            hands[t] = keep
+            crib_others += throw
+    seen = set(dealt) | {c for h in others for c in h} | {pack}
+    starters = [c for c in range(52) if c not in seen]
+    out = []
+    for i in range(len(dealt)):
+        hands[my_turn] = [c for j, c in enumerate(dealt) if j != i]
+        crib = crib_others + [dealt[i], pack]
+        kept = [hands[t] for t in range(3)]
+        play, _ = play_round_twin([[card(c)[0] for c in k] for k in kept],
+                                  lambda player, hand, count_seq: greedy_pick(hand, count_seq))
+        acc = [0.0, 0.0, 0.0]
+        for s in starters:
+            events = [(2, 2)] if card(s)[0] == 11 else []
+            events += [(player, x) for _, player, _, x in play]
+            events += [(t, show_total(kept[t], s)) for t in range(3)]
+            events.append((2, show_total(crib, s, True)))
+            winner, sc = board_play_script3(events, scores, target)
+            if winner == my_turn:
+                acc[0] += 1
+            elif winner is not None:
+                acc[1] += sc[my_turn] < skunk
+            else:
+                nxt = (sc[1], sc[2], sc[0])
+                t = (my_turn + 2) % 3
+                acc[0] += float(tab[nxt][t])
+                acc[1] += float(tab[nxt][3 + t])
+                acc[2] += float(tab[nxt][6 + t])
+        out.append(tuple(x / len(starters) for x in acc))
+    return out
+
+
 # =============================================================================================
 # the referee (issue #31): a game record re-scored from its cards and its order of play alone,
 # as the rule book says, sharing nothing with crib_stats.referee

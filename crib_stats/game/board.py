@@ -71,7 +71,7 @@ def skunk_name(variant: str, plural: bool = False) -> str:
     >>> skunk_name("six-card"), skunk_name("five-card", plural=True)
     ('skunk', 'lurches')
     """
-    if check_variant(variant, partners=True).double_skunk:
+    if check_variant(variant, partners=True, three=True).double_skunk:
         return "skunks" if plural else "skunk"
     return "lurches" if plural else "lurch"
 
@@ -300,9 +300,9 @@ def has_board(variant) -> bool:
     """Whether the game ``variant`` is (a :class:`~crib_stats.model.variants.Variant`: its
     players and target) has a board to throw and play to: the two-player games at every target
     they are played to (six-card to 121, 91 and 61; five-card to 61), from their committed deal
-    models. Four players in partnership have a board (``game --variant four-player``) that
-    nothing plays to yet, and so have three players (``game --variant three-player``,
-    :mod:`.board3`), whose board nothing throws or plays to yet.
+    models. Four players in partnership have a board (``game --variant four-player``) and so have
+    three players (``game --variant three-player``, :mod:`.board3`): both are thrown to
+    (:func:`has_throw_board`), not played to.
 
     >>> from crib_stats.model.variants import variant
     >>> has_board(variant("six-card", 61)), has_board(variant("three-player"))
@@ -315,19 +315,19 @@ def has_board(variant) -> bool:
 
 def has_throw_board(variant) -> bool:
     """Whether the game ``variant`` has a board to *throw* to (``discard --score``): every game
-    :func:`has_board` covers, and four players in partnership at their target (the throw by side,
-    :func:`crib_stats.game.throws.score_throws` with a seat), whose play nothing models for the
-    board yet.
+    :func:`has_board` covers, four players in partnership at their target (the throw by side,
+    :func:`crib_stats.game.throws.score_throws` with a seat) and three players at both of theirs
+    (the throwing seat's P(win), :mod:`.throws3`), whose play nothing models for the board yet.
 
     >>> from crib_stats.model.variants import variant
     >>> has_throw_board(variant("four-player")), has_board(variant("four-player"))
     (True, False)
-    >>> has_throw_board(variant("three-player"))
-    False
+    >>> has_throw_board(variant("three-player", 61)), has_board(variant("three-player"))
+    (True, False)
     """
-    from .model import PARTNERS
+    from .model import PARTNERS, THREE
 
-    return has_board(variant) or (variant.name in PARTNERS and variant.target in variant.targets)
+    return has_board(variant) or (variant.name in PARTNERS + THREE and variant.target in variant.targets)
 
 
 def _solved_arrays(variant: str, discard: str, target: int) -> dict:

@@ -19,9 +19,9 @@ approximation is measured in ``studies/board3_check.py``: against the exact indu
 same model over the whole board to 61, and against whole games played point by point
 (:mod:`crib_stats.kernels.wholegames`) from positions near the end to 121.
 
-Every figure carries its delete-one-group jackknife error over the model's groups. The board
-is not committed (121^3 positions); it is solved from the committed deal model the first time
-it is asked for and kept in the disk cache (:func:`committed3`).
+Every figure carries its delete-one-group jackknife error over the model's groups. The boards
+to 121 and 61 are committed (:func:`committed3`: data/board_three-player.npz, stored rounded
+far inside those errors, :mod:`.board3_data`); solving one takes minutes (509 s to 121).
 
 >>> from .model3 import deal_model3
 >>> b = solve3(deal_model3(400, seed=1, groups=4, cache_dir=False), target=61)
@@ -142,9 +142,11 @@ def _inputs(model: DealModel3, counts_h: np.ndarray, n: int) -> tuple:
     return w[0], w[1], w[2], Hc
 
 
-def solve3(model: DealModel3, target: int | None = None, jackknife: bool = True) -> Board3:
+def solve3(model: DealModel3, target: int | None = None, jackknife: bool = True, lo: int = 0) -> Board3:
     """Every position of the three-player game to ``target`` (None: 121) under ``model`` (see
-    the module docstring), with the jackknife errors over its groups."""
+    the module docstring), with the jackknife errors over its groups (``jackknife=False``: NaN).
+    ``lo``: only the corner where every score is at least ``lo`` (a reduced solve, exact there,
+    no errors; zeros elsewhere)."""
     import numba
 
     from ..kernels import board3 as kb
@@ -162,9 +164,9 @@ def solve3(model: DealModel3, target: int | None = None, jackknife: bool = True)
     tot_h, tot_f = model.hist.sum(axis=0), model.first.sum(axis=0)
     c = model.cells
     F = kb.prefix_first(model.first_dense(tot_f, needs, width), 1.0 / n)
-    exact = kb.induction3(c[:, 0].copy(), c[:, 1].copy(), c[:, 2].copy(), tot_h / n, F, T, skunk)
+    exact = kb.induction3(c[:, 0].copy(), c[:, 1].copy(), c[:, 2].copy(), tot_h / n, F, T, skunk, int(lo))
     values = np.moveaxis(exact, -1, 0)
-    if not jackknife:
+    if not jackknife or lo:
         se = np.full_like(values, np.nan)
         return _board(model, T, skunk, values, se, start)
     reps = [(tot_h - model.hist[g], tot_f - model.first[g], n - int(counts[g])) for g in range(model.groups)]
@@ -198,16 +200,10 @@ def _board(model: DealModel3, T: int, skunk: int, values: np.ndarray, se: np.nda
 
 
 def committed3(target: int | None = None) -> Board3:
-    """The board of the committed deal model (data/game_three-player.npz) to ``target`` (None:
-    121): solved the first time a machine asks for it, then read from the disk cache
-    (:func:`crib_stats.runtime.disk.disk_cached`, keyed by the kernels' and these modules'
-    code and the committed file's bytes)."""
-    import sys
-
-    from crib_stats.model import variants
-    from crib_stats.runtime.disk import disk_cached
-
-    from . import model3
+    """The committed board to ``target`` (None: 121): data/board_three-player.npz
+    (:mod:`.board3_data`, solved from the committed deal model data/game_three-player.npz by
+    ``game --variant three-player --out DIR`` and stored rounded, as it says)."""
+    from . import board3_data, model3
 
     start = time.perf_counter()
     rl = rules3(target)
@@ -215,12 +211,6 @@ def committed3(target: int | None = None) -> Board3:
     if not path.exists():
         raise GameError(f"game: no committed model for {VARIANT} ({path.name})")
     model = model3.load3(path)
-
-    def compute():
-        b = solve3(model, rl["target"])
-        return b.values, b.se
-
-    values, se = disk_cached(f"board_{VARIANT}_{rl['target']}", compute,
-                             modules=[sys.modules[__name__], model3, variants], inputs=[path])
-    return Board3(rl["target"], rl["skunk"], values, se, dict(model.meta()), model.seat_means(),
-                  time.perf_counter() - start)
+    values, se, _ = board3_data.read(rl["target"])
+    return Board3(rl["target"], rl["skunk"], values, se, dict(model.meta()) | {"stored": board3_data.ROUNDING},
+                  model.seat_means(), time.perf_counter() - start)

@@ -223,9 +223,8 @@ def load3(path) -> DealModel3:
 
 def file_arrays3(model: DealModel3) -> dict:
     """Everything game_three-player.npz holds: the model's counts and its description (``meta``).
-    The solved board is not in it (121^3 positions, 7 figures and their errors: 100 MB); it is
-    solved the first time it is asked for and kept in the disk cache
-    (:func:`crib_stats.game.board3.committed3`)."""
+    The solved boards are a file of their own (data/board_three-player.npz,
+    :mod:`crib_stats.game.board3_data`)."""
     arrays = dict(model.arrays())
     arrays["meta"] = np.frombuffer(json.dumps(model.meta(), sort_keys=True).encode(), np.uint8)
     return arrays

@@ -86,12 +86,14 @@ def cell_index(d0, d1, d2):
 
 
 @njit(cache=True, parallel=True)
-def induction3(d0, d1, d2, w, F, target, skunk):
+def induction3(d0, d1, d2, w, F, target, skunk, lo=0):
     """Every position of the three-player game to ``target``, exactly on the deal model whose
     deals ending below the needs are the cells (d0, d1, d2) with probabilities ``w`` and whose
     crossings are ``F`` (:func:`prefix_first`; a need past ``F.shape[1] - 1`` is never reached
     in one deal); skunked: the loser below ``skunk`` when the game ends. A position costs a
     walk over the cells below its needs (runs of d0 for each (d1, d2), read contiguously).
+    ``lo``: only the corner of positions with every score at least ``lo`` (scores only grow, so
+    the corner needs nothing outside it: a reduced solve, exact there; zeros elsewhere).
     Returns (T, T, T, N_F3) float64, the figures by turn (``F3_*``)."""
     T = target
     order, pair_d2, pair_start, d1_start = cell_index(d0, d1, d2)
@@ -100,14 +102,14 @@ def induction3(d0, d1, d2, w, F, target, skunk):
     R = np.zeros((T, T, T, W8))  # the figures by turn (the last one spare)
     nf = F.shape[1]
     nxb = F.shape[2] - 1
-    for s in range(3 * T - 3, -1, -1):
-        lo0 = max(0, s - 2 * (T - 1))
-        hi0 = min(T - 1, s)
+    for s in range(3 * T - 3, 3 * lo - 1, -1):
+        lo0 = max(lo, s - 2 * (T - 1))
+        hi0 = min(T - 1, s - 2 * lo)
         for a0 in prange(lo0, hi0 + 1):
             acc = np.zeros(W8)
             need = np.zeros(PLAYERS, np.int64)
             sc = np.zeros(PLAYERS, np.int64)
-            for a1 in range(max(0, s - a0 - (T - 1)), min(T - 1, s - a0) + 1):
+            for a1 in range(max(lo, s - a0 - (T - 1)), min(T - 1, s - a0 - lo) + 1):
                 a2 = s - a0 - a1
                 sc[0] = a0
                 sc[1] = a1
@@ -310,7 +312,7 @@ def warmup() -> None:
     first[2, 1, 0, 0] = 1
     F = prefix_first(first, 1.0)[None]
     one = np.array([1], np.int64)
-    induction3(one, one, one, np.array([1.0]), F[0], 3, 2)
+    induction3(one, one, one, np.array([1.0]), F[0], 3, 2, 0)
     w = np.array([0.0, 1.0])
     Hc = box_mass(one, one, one, one, 1.0, 2)
     induction3p_many(w[None], w[None], w[None], Hc[None], F, 3, 2)

@@ -102,12 +102,16 @@ MATCHES = {
     "engine-greedy-four-player": Planned("engine", "greedy", "four-player", 700,
                                          "engine partners (the throw for the side's P(win), greedy's card) "
                                          "against greedy partners"),
+    "engine-greedy-three-player": Planned("engine", "greedy", "three-player", 700,
+                                          "the engine (the throw for the seat's P(win), greedy's card) against two "
+                                          "greedy players", c="greedy"),
 }
 DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "points-greedy", "engine-greedy",
                  "engine-points", "greedy-greedy-91", "greedy-greedy-61", "greedy-greedy-four-player",
                  "greedy-greedy-three-player", "greedy-greedy-three-player-61", "greedy-random-91", "greedy-random-61",
                  "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins",
-                 "engine-greedy-91", "engine-greedy-61", "engine-greedy-five-card", "engine-greedy-four-player")
+                 "engine-greedy-91", "engine-greedy-61", "engine-greedy-five-card", "engine-greedy-four-player",
+                 "engine-greedy-three-player")
 
 
 def board_first_dealer(variant: str, target: int | None = None) -> tuple[float, float]:

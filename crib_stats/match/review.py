@@ -31,10 +31,10 @@ P(win)s share a rank) and the number of ``choices`` ranked.
 Every variant's records are read. The engine's figures exist where there is a board (the
 two-player games at every target, each valued on the board to its own target,
 :func:`crib_stats.game.board.has_board`; muggins does not change them) and, for the throw, where
-there is a board for it (four players in partnership, :func:`crib_stats.game.board.has_throw_board`:
-the side's P(win) as ``discard --score --seat`` ranks it): elsewhere (three players; a card with
-four) a throw or a card is listed with what was made and is not valued (``method`` says why), and
-counts in no total. With muggins a claim (``count``) is reviewed against the true count and a call
+there is a board for it (three players, and four in partnership,
+:func:`crib_stats.game.board.has_throw_board`: the seat's or the side's P(win) as ``discard --score
+--seat`` ranks it): elsewhere (a card with three or four) a card is listed with what was made and is
+not valued (``method`` says why), and counts in no total. With muggins a claim (``count``) is reviewed against the true count and a call
 (``muggins``) against the points missed: what the seat left on the table, in points
 (``points_missed``), never a P(win).
 
@@ -155,9 +155,9 @@ def review_view(view: View, made, *, deal: int | None = None, index: int = 0, se
         return _review_points(view, int(made), common, unvalued)
     rules = get_variant(view.variant, view.target)
     if not has_board(rules) and not (view.to_act == "discard" and has_throw_board(rules)):
-        return unvalued("not valued: no board for the play with four players (the engine plays greedy's card)"
-                        if has_throw_board(rules) else "not valued: no board for three players (the engine throws "
-                        "by points and plays greedy's card)")
+        return unvalued(f"not valued: no board for the play with {'three' if rules.players == 3 else 'four'} players "
+                        "(the engine plays greedy's card)" if has_throw_board(rules)
+                        else "not valued: no board for this game")
     if view.to_act == "discard":
         if len(made_cards) != view.throw or not set(made_cards) <= set(view.hand):
             raise ReviewError(f"review: deal {common['deal'] + 1}: the throw {' '.join(common['made'])} is not of "

@@ -24,13 +24,13 @@ the record says so.
 Every note gives the P(win) it chose by (``score_throws``'s ± and seed for a throw).
 
 The board is the game's own, to the view's target (``view.target``: the six-card game to 121,
-91 or 61, the five-card game to 61). Four players in partnership (to 121) have a board to throw
-to (:func:`crib_stats.game.board.has_throw_board`): the engine throws by ``discard --score
---seat`` there (its side's P(win), the other three seats dealt at random from the cards it has
-not seen and throwing by the objective for their side, all four playing greedy), and plays as
-the points player does with more than two players: greedy's card (the advisor models only the
-two-player play). Three players have no board: it throws and plays as the points player does
-(:mod:`.points`: the throw of greatest net, greedy's card), and each note says so.
+91 or 61, the five-card game to 61). Four players in partnership (to 121) and three players (to
+121 and 61) have a board to throw to (:func:`crib_stats.game.board.has_throw_board`): the engine
+throws by ``discard --score --seat`` there (its side's or its seat's P(win), the other seats
+dealt at random from the cards it has not seen and throwing by the game model's objective, all
+playing greedy, later deals by the committed board), and plays as the points player does with
+more than two players: greedy's card (the advisor models only the two-player play), and each
+note says so.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class EnginePlayer:
             return Answer(a.choice, f"{a.note} (points: no board for this game)")
         a = throws_view(view, decision_seed(f"engine/{self.seed}/{self.game_seed}", view))
         best = a.best
-        sample = (f"{a.hands:,} deals of the other three hands, seat {a.seat}" if a.seat
+        sample = (f"{a.hands:,} deals of the other hands, seat {a.seat}" if a.seat
                   else f"{a.hands:,} opponent hands")
         return Answer(best.throw, f"P(win) {best.p_win:.4f} ± {best.p_win_se:.4f} (score_throws, seed {a.seed}, "
                                   f"{sample})")

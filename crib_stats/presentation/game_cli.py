@@ -163,14 +163,15 @@ def _three_player(args) -> int:
     from crib_stats.presentation.report import game3 as rg3
 
     others = [f for f, given in (("--discard", args.discard != "objective"), ("--deals", args.deals is not None),
-                                 ("--out", args.out is not None), ("--pone", args.role == "pone"),
+                                 ("--pone", args.role == "pone"),
                                  ("--seed", args.seed != "0"), ("--scheduler", args.scheduler),
                                  ("--workers", args.workers), ("--shards", args.shards), ("--fresh", args.fresh))
               if given]
     if others:
         raise UsageError(f"game --variant three-player: {', '.join(others)} cannot go with three players: their "
-                         "board is read from the committed deal model (objective discards); say who deals with "
-                         "--dealer K")
+                         "board is the committed deal model's (objective discards); say who deals with --dealer K")
+    if args.out is not None:
+        return _three_player_out(args)
     target = _whole(args.target, "--target", 1)
     rl = gb3.rules3(target)
     T = rl["target"]
@@ -215,6 +216,41 @@ def _three_player(args) -> int:
     return 0
 
 
+def _three_player_out(args) -> int:
+    """``game --variant three-player --out DIR``: both committed boards (to 121 and to 61) solved
+    again from the committed deal model and written rounded (:mod:`crib_stats.game.board3_data`;
+    ``make data``), minutes of work; nothing else goes with it."""
+    from crib_stats.core import io
+    from crib_stats.game import board3 as gb3
+    from crib_stats.game import board3_data, model3
+
+    others = [f for f, given in (("--target", args.target is not None), ("--at", args.at is not None),
+                                 ("--dealer", args.role is not None), ("--json", args.json), ("--csv", args.csv),
+                                 ("--plot", args.plot is not None), ("--third", args.third is not None)) if given]
+    if others:
+        raise UsageError(f"game --variant three-player --out: {', '.join(others)} cannot go with --out: it writes "
+                         f"both boards ({' and '.join(map(str, board3_data.TARGETS))}) and prints nothing else")
+    out = io.OutputDir(args.out, [board3_data.FILE], force=args.force)
+    path = model3.committed_path3()
+    first_run_note("game --variant three-player")
+    model = model3.load3(path)
+    boards = {}
+    for T in board3_data.TARGETS:
+        b = gb3.solve3(model, T)
+        boards[T] = (b.values, b.se)
+    import numpy as np
+
+    out.write_with(board3_data.FILE, lambda fh: np.savez(fh, **board3_data.file_arrays(boards, path)),
+                   "crib-stats game --variant three-player --out DIR",
+                   "the three-player boards to 121 and to 61 (every position by turn: each turn's P(win) and "
+                   f"P(skunked), the deals left, each with its jackknife error), solved from {path.name}; stored "
+                   f"rounded: {board3_data.ROUNDING}", binary=True)
+    out.close()
+    for p in out.written:
+        wrote(p)
+    return 0
+
+
 def discard_for_the_board(args) -> int:
     """``discard --score MINE THEIRS``: every throw by P(win the game) (:mod:`crib_stats.game.throws`)."""
     from crib_stats.game import throws as board_throws
@@ -225,7 +261,17 @@ def discard_for_the_board(args) -> int:
                          "(hand, crib, net), not P(win); --csv or --json give the board's figures")
     options.discard_for_the_board(need=args.need, rank_by=args.rank_by, pegging=args.pegging,
                                   peg_opponent=args.peg_opponent, starter=args.starter, crib_model=args.crib_model)
-    mine, theirs = (whole_number(x, "--score") for x in args.score)
+    from crib_stats.model.variants import variant as get_variant
+
+    three = get_variant(args.variant).players == 3
+    if three and len(args.score) != 3:
+        raise UsageError("discard --score: three-player takes three scores: --score MINE LEFT RIGHT (yours, the "
+                         f"player on your left's, on your right's), got {len(args.score)}")
+    if not three and len(args.score) != 2:
+        raise UsageError(f"discard --score: expected 2 scores (MINE THEIRS), got {len(args.score)}"
+                         + ("; three scores are for --variant three-player" if len(args.score) == 3 else ""))
+    mine, theirs, *rest = (whole_number(x, "--score") for x in args.score)
+    right = rest[0] if rest else None
     seed = whole_number(args.seed, "--seed", 0)
     accuracy = board_throws.DEFAULT_ACCURACY
     if args.accuracy is not None:
@@ -238,7 +284,7 @@ def discard_for_the_board(args) -> int:
     first_run_note("discard --score")
     analysis = board_throws.score_throws(args.cards, args.role, mine, theirs, args.variant,
                                          seed=board_throws.DEFAULT_SEED if seed is None else seed, accuracy=accuracy,
-                                         target=target, seat=args.seat)
+                                         target=target, seat=args.seat, right=right)
     if analysis.capped:
         warn(f"--accuracy {accuracy:g} not reached: {analysis.capped} stopped the sampling at a largest standard "
              f"error of P(win) of {analysis.reached_se:.2g}")

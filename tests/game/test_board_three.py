@@ -266,3 +266,60 @@ def test_three_scores_for_two_players_is_one_line(capsys):
     assert main(["game", "--at", "100", "100", "95", "--dealer"]) == 2
     err = capsys.readouterr().err
     assert "expected 2 arguments (MINE THEIRS) for six-card, got 3; three scores are for --variant three-player" in err
+
+
+@pytest.mark.parametrize("T", [61, 121])
+def test_the_committed_boards_corner_is_solved_again(T):
+    """data/board_three-player.npz against the code: it names the committed deal model's bytes,
+    and a reduced solve of that model (the corner where every score is at least T - 12, which
+    needs nothing outside it) finds the stored figures there within their stated rounding."""
+    from crib_stats.game import board3_data
+
+    path = gm3.committed_path3()
+    values, se, digest = board3_data.read(T)
+    assert digest == board3_data.model_digest(path)
+    assert values.shape == se.shape == (kb3.N_F3, T, T, T)
+    lo = T - 12
+    again = gb3.solve3(gm3.load3(path), T, lo=lo).values[:, lo:, lo:, lo:].astype(np.float64)
+    got = values[:, lo:, lo:, lo:].astype(np.float64)
+    off = np.abs(got - again).max(axis=(1, 2, 3))
+    assert (off[[0, 1, 3, 4, 5]] <= 0.5 / board3_data.P_SCALE + 1e-6).all(), off
+    assert off[2] <= 1 / board3_data.P_SCALE + 2e-6, off  # the dealer's: one minus the two stored
+    assert off[6] <= 0.5 / board3_data.DEALS_SCALE + 1e-5, off
+    assert (se >= 0).all() and se[:6].max() < 0.01 and 0 < se[6, 0, 0, 0] < 0.01
+    assert (again[:, :, :, :] != 0).any()
+
+
+def test_the_codec_rounds_as_it_says():
+    """encode/decode on a random board: probabilities to 1/65535, the dealer's from the others,
+    deals to 1/2000, errors rounded up to 1e-6 (never below the solve's)."""
+    from crib_stats.game import board3_data as bd
+
+    rng = np.random.default_rng(3)
+    T = 9
+    v = rng.random((kb3.N_F3, T, T, T))
+    v[:3] /= v[:3].sum(axis=0)
+    v[6] *= 12
+    se = rng.random((kb3.N_F3, T, T, T)) * 0.004
+    got, got_se = bd.decode(bd.encode(v.astype(np.float32), se.astype(np.float32)), T)
+    assert np.abs(got[[0, 1, 3, 4, 5]] - v[[0, 1, 3, 4, 5]]).max() <= 0.5 / bd.P_SCALE + 1e-7
+    assert np.abs(got[2] - v[2]).max() <= 1 / bd.P_SCALE + 1e-7
+    assert np.abs(got[6] - v[6]).max() <= 0.5 / bd.DEALS_SCALE + 1e-6
+    assert (got_se >= se.astype(np.float32) - 1e-9).all() and (got_se - se).max() <= 1e-6 + 1e-9
+
+
+def test_out_writes_both_boards(capsys, monkeypatch, tmp_path, small_board):
+    """``game --variant three-player --out DIR`` solves the committed model to 121 and 61 (here a
+    small board stands in for each solve) and writes the file that committed3 reads."""
+    from crib_stats.game import board3_data as bd
+    from crib_stats.presentation.cli import main
+
+    monkeypatch.setattr(bd, "TARGETS", (61,))
+    monkeypatch.setattr(gb3, "solve3", lambda model, T: small_board)
+    assert main(["game", "--variant", "three-player", "--out", str(tmp_path / "o"), "--target", "61"]) == 2
+    assert "--target cannot go with --out" in capsys.readouterr().err and not (tmp_path / "o").exists()
+    assert main(["game", "--variant", "three-player", "--out", str(tmp_path / "o")]) == 0
+    values, se, digest = bd.read(61, tmp_path / "o" / bd.FILE)
+    assert digest == bd.model_digest(gm3.committed_path3())
+    assert np.abs(values[:2] - small_board.values[:2]).max() <= 0.5 / bd.P_SCALE + 1e-6
+    assert "board_three-player.npz" in (tmp_path / "o" / "crib-stats-index.md").read_text()

@@ -241,10 +241,11 @@ def test_deals_are_numbered_from_1_for_people_and_from_0_in_the_json(reviewed):
 
 
 @pytest.mark.slow  # about 2 s on 2 cores
-def test_a_game_to_61_is_valued_on_the_board_to_61_and_three_players_are_not():
+def test_a_game_to_61_is_valued_on_the_board_to_61_and_three_players_throws_on_theirs():
     """The review of a six-card game to 61 values every decision on the board to 61 (the throw
     as discard --score --target 61 ranks it, the card as advise --score to 61); with three
-    players, who have no board, a decision is listed and not valued."""
+    players the throw is valued on their board (the seat's P(win), as discard --score --seat
+    ranks it) and a card, which has none, is listed and not valued."""
     from crib_stats.model.variants import variant
 
     rec = short_record(1, variant("six-card", 61))
@@ -263,9 +264,18 @@ def test_a_game_to_61_is_valued_on_the_board_to_61_and_three_players_are_not():
     assert all(r.p_win_made is not None for r in seat.decisions if not r.forced)
     three = Game("three-player", 4, 0)
     turn = three.to_act()
-    answer = GreedyPlayer().discard(three.view(turn.seat))
-    r = review_view(three.view(turn.seat), getattr(answer, "choice", answer))
-    assert r.p_win_made is None and r.method.startswith("not valued: no board for three players")
+    view = three.view(turn.seat)
+    answer = GreedyPlayer().discard(view)
+    r = review_view(view, getattr(answer, "choice", answer), seed=None)
+    a = throws_view(view)
+    mine = next(t for t in a.throws if set(t.throw) == set(parse(getattr(answer, "choice", answer))))
+    assert r.p_win_made == mine.p_win and r.p_win_best == a.best.p_win and r.choices == 5
+    while three.to_act().kind == "discard":
+        t = three.to_act()
+        three.apply(t.seat, GreedyPlayer().discard(three.view(t.seat)))
+    t = three.to_act()
+    r = review_view(three.view(t.seat), [GreedyPlayer().play(three.view(t.seat))])
+    assert r.p_win_made is None and "no board for the play with three players" in r.method
 
 
 @pytest.mark.slow  # a four-player throw sampled to discard --score's accuracy: a few seconds

@@ -70,15 +70,18 @@ def add(sub) -> None:
                    help="with --pegging, the opponent's keep in the play: random (default: any four cards "
                         "you have not seen) or equilibrium (dealt six, throws by the solved discard game's "
                         "purified strategy for their role; rank level, exact under that model)")
-    d.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
-                   help="discard for the board: rank the throws by P(win the game) from this score (yours, the "
-                        "opponent's; --dealer: you deal this deal), the deal played out under the game model and "
-                        "later deals by its board (six-card, five-card, four-player; default crib model and no "
-                        "--pegging); four-player: your side's score and theirs, with --seat")
+    d.add_argument("--score", nargs="+", metavar="SCORE",
+                   help="discard for the board: rank the throws by P(win the game) from this score, MINE THEIRS "
+                        "(yours, the opponent's; --dealer: you deal this deal), the deal played out under the game "
+                        "model and later deals by its board (six-card, five-card, three-player, four-player; "
+                        "default crib model and no --pegging); four-player: your side's score and theirs, with "
+                        "--seat; three-player: MINE LEFT RIGHT (yours, the player on your left's, on your "
+                        "right's), with --seat")
     d.add_argument("--seat", choices=["dealer", "partner", "left", "right"], metavar="SEAT",
-                   help="four-player, with --score: where you sit relative to this deal's dealer: dealer (you "
-                        "deal), partner (the dealer's partner), left (on the dealer's left: you lead) or right (on "
-                        "his right); the first two are --dealer (your side's crib), the others --pone")
+                   help="three- or four-player, with --score: where you sit relative to this deal's dealer: dealer "
+                        "(you deal), partner (four-player: the dealer's partner), left (on the dealer's left: you "
+                        "lead) or right (on his right); four-player: the first two are --dealer (your side's "
+                        "crib), the others --pone")
     d.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "
                    "91 or 61; five-card 61)")
     d.add_argument("--seed", metavar="S", help="with --score: the seed of the opponent hands' suits (default 0)")

@@ -6,6 +6,8 @@ the points figures of the discard analysis keep their exact twins.
 
 from __future__ import annotations
 
+import math
+
 from crib_stats.game.board import skunk_name
 from crib_stats.presentation.report.base import cards, exact, header, with_exact, wrap
 
@@ -24,7 +26,17 @@ SEAT_DEALS = {"dealer": "you deal", "partner": "your partner deals", "left": "th
               "right": "the player on your left deals"}
 
 
+THREE_DEALS = {"dealer": "me", "left": "the player on my right", "right": "the player on my left"}  # three players
+
+
+def _three(a) -> bool:
+    return a.right is not None
+
+
 def _position(a) -> str:
+    if _three(a):
+        deals = "you deal" if a.seat == "dealer" else f"the player on your {'right' if a.seat == 'left' else 'left'} deals"
+        return f"you {a.mine}, on your left {a.theirs}, on your right {a.right} (to {a.target}), {deals}"
     if a.seat is not None:
         return f"your side {a.mine}, theirs {a.theirs} (to {a.target}), {SEAT_DEALS[a.seat]}"
     deals = "you deal" if a.role == "dealer" else "the opponent deals"
@@ -32,6 +44,10 @@ def _position(a) -> str:
 
 
 def board_title(a) -> str:
+    if _three(a):
+        whose = "your crib" if a.role == "dealer" else "the dealer's crib"
+        return f"{a.variant}, you sit: {SEAT_WORDS[a.seat]} ({whose}), to the board at {_position(a)}: " \
+               f"{_cards(a.dealt)}"
     if a.seat is not None:
         whose = "your side's crib" if a.role == "dealer" else "their side's crib"
         return f"{a.variant}, you sit: {SEAT_WORDS[a.seat]} ({whose}), to the board at {_position(a)}: " \
@@ -57,24 +73,29 @@ def board_text(a) -> str:
     throw_w = max(5, max(len(_cards(t.throw)) for t in a.throws))
     keep_w = max(4, max(len(_cards(t.keep)) for t in a.throws))
     sign = "+" if a.role == "dealer" else "-"
+    three = _three(a)
+    sk_head = f"P({word}ed)" if three else f"P({word})"
+    sk_w = max(8, len(sk_head))
+    others = (f"P(you are {word}ed) {best.p_skunk:.4f}" if three
+              else f"P(win with a {word}) {best.p_skunk:.4f}, game points {best.game_points:.3f}")
     lines = [
         wrap(board_title(a)),
         wrap(f"best for the board: throw {_cards(best.throw)}, keep {_cards(best.keep)}: P(win) {best.p_win:.4f} ± "
-             f"{best.p_win_se:.4f}, P(win with a {word}) {best.p_skunk:.4f}, game points {best.game_points:.3f}"),
+             f"{best.p_win_se:.4f}, {others}"),
         wrap(board_verdict(a)),
         wrap(f"P(win): this deal played out under the game model ({a.short}); {a.method}; ± is one standard error "
              f"of that sampling; the board's own error adds at most {max(t.table_se for t in a.throws):.5f}"),
         wrap(f"vs points: P(win) minus the points throw's (*, the game model's own throw), paired; net = hand {sign} "
              "crib (random crib model), as discard ranks them"),
         "",
-        f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'P(win)':>6} {'±':>6} {'vs points':>9} {f'P({word})':>8} "
-        f"{'game pts':>8} {'net':>6}",
+        f"{'throw':<{throw_w}}  {'keep':<{keep_w}} {'P(win)':>6} {'±':>6} {'vs points':>9} {sk_head:>{sk_w}} "
+        + ("" if three else f"{'game pts':>8} ") + f"{'net':>6}",
     ]
     for t in a.throws:
         vs = "" if t.points_throw else f"{t.vs_points:+.4f}"
         lines.append(f"{_cards(t.throw):<{throw_w}}  {_cards(t.keep):<{keep_w}} {t.p_win:>6.4f} {t.p_win_se:>6.4f} "
-                     f"{vs:>9} {t.p_skunk:>8.4f} {t.game_points:>8.3f} {float(t.net):>6.3f}"
-                     + (" *" if t.points_throw else ""))
+                     f"{vs:>9} {t.p_skunk:>{sk_w}.4f} " + ("" if three else f"{t.game_points:>8.3f} ")
+                     + f"{float(t.net):>6.3f}" + (" *" if t.points_throw else ""))
     if a.hidden_points is not None:
         pts = a.hidden_points
         lines.append(wrap(f"* the points throw {_cards(pts.throw)} (keep {_cards(pts.keep)}) is not among the best "
@@ -89,6 +110,9 @@ def _throw_item(t) -> dict:
     item |= {"points_throw": t.points_throw, "p_win": t.p_win, "p_win_se": t.p_win_se, "p_win_skunk": t.p_skunk,
              "p_win_skunk_se": t.p_skunk_se, "game_points": t.game_points, "game_points_se": t.game_points_se,
              "vs_points": t.vs_points, "vs_points_se": t.vs_points_se, "table_se": t.table_se}
+    if math.isnan(t.game_points):  # three players: the skunk figure is your own, and no game points
+        item |= {"p_win_skunk": None, "p_win_skunk_se": None, "p_skunked": t.p_skunk, "p_skunked_se": t.p_skunk_se,
+                 "game_points": None, "game_points_se": None}
     return item
 
 
@@ -114,8 +138,11 @@ def board_json(a) -> dict:
         "score": {"mine": a.mine, "theirs": a.theirs, "target": a.target, "skunk_below": a.skunk,
                   "skunk_name": skunk_name(a.variant),
                   "deals": "me" if a.role == "dealer" else "opponent"}
-                 | ({} if a.seat is None else {"deals": "my side" if a.role == "dealer" else "their side",
-                                               "seat": a.seat, "seat_words": SEAT_WORDS[a.seat]}),
+                 | ({} if a.seat is None or _three(a) else {"deals": "my side" if a.role == "dealer" else "their side",
+                                                             "seat": a.seat, "seat_words": SEAT_WORDS[a.seat]})
+                 | ({} if not _three(a) else {"left": a.theirs, "right": a.right, "theirs": None,
+                                              "deals": THREE_DEALS[a.seat], "seat": a.seat,
+                                              "seat_words": SEAT_WORDS[a.seat]}),
         "model": model_json(a),
         "method": a.method,
         "seed": a.seed,
@@ -140,7 +167,8 @@ CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points"
                "p_win_skunk_se", "game_points", "game_points_se", "table_se", "hand_ev", "crib_ev", "net_ev",
                "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands",
                "variant", "target", "discard", "play", "board_deals", "board_seed",  # board_*: what made the board
-               "seat"]  # four players' seat (dealer, partner, left, right), empty for two
+               "seat",  # three or four players' seat (dealer, partner, left, right), empty for two
+               "right"]  # three players: the score of the player on your right (theirs: on your left), else empty
 
 
 def board_csv(a) -> str:
@@ -151,7 +179,8 @@ def board_csv(a) -> str:
                 repr(t.game_points_se), repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
                 repr(float(t.net)), exact(t.hand_ev), exact(t.crib_ev), exact(t.net), str(a.mine), str(a.theirs),
                 a.role, str(a.seed), str(a.hands), a.variant, str(a.target), a.board_model["discard"],
-                a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"]), a.seat or ""]
+                a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"]), a.seat or "",
+                "" if a.right is None else str(a.right)]
         rows.append(",".join(vals))
     return "\n".join(rows)
 

@@ -51,7 +51,8 @@ def hint_question(view) -> tuple[str, dict]:
     """The hint's ranking at the player's ``view`` (two players: told from its side, version 1)
     now: ("discard", the keyword arguments of the web's ``board_throws`` job: ``discard
     --score``, with ``--seat`` for four players), ("points", those of its ``points_throws`` job:
-    ``discard`` by points, three players, who have no board), ("play", those of its ``advice``
+    ``discard`` by points: three players, whose board throw ``discard --score --variant
+    three-player`` gives but the page's panel, drawn for two sides, does not yet show), ("play", those of its ``advice``
     job: ``advise --score``), or ("points-now", the view: a card with three or four players,
     :func:`points_now`)."""
     from crib_stats.game.board import has_board, has_throw_board
@@ -61,7 +62,7 @@ def hint_question(view) -> tuple[str, dict]:
     rules = get_variant(view.variant, view.target)
     hand = tuple(text_cards(view.hand))
     if view.to_act == "discard":
-        if not has_throw_board(rules):
+        if not has_throw_board(rules) or rules.players == 3:  # the page's discard panel draws two sides' figures
             return "points", dict(cards=hand, role=view.role, variant=view.variant)
         return "discard", dict(cards=hand, role=view.role, mine=view.score, theirs=view.opponent_score,
                                variant=view.variant, seed=THROW_SEED, accuracy=THROW_ACCURACY, top=None,
