@@ -7,13 +7,13 @@ The rounding is stated and bounded, far inside every figure's own error:
 
 - each turn's P(win) and P(skunked) to the nearest 1/65535 (at most 7.7e-6 off); the dealer's
   P(win) is not stored but is one minus the other two turns' (at most 1.6e-5 off);
-- the deals left to the nearest 1/2000 (at most 0.00025 off; their jackknife error is about
-  0.0015 at the start);
+- the deals left to the nearest 1e-6 (their jackknife error is 0.0003 near the end, 0.0015 at
+  the start);
 - every jackknife error rounded *up* to a multiple of 1e-6 (never smaller than the solve's).
 
 Each figure is stored as its rounded integers' differences along the dealer's score (small
-numbers, since the board is smooth), wrapped to 16 bits and compressed with LZMA: 3.4 MB to 121
-against 99 MB of float32. Decoding is exact integer arithmetic (the running sum modulo 2**16).
+numbers, since the board is smooth), wrapped to 16 bits (the deals: 32) and compressed with
+LZMA: 4.4 MB to 121 against 99 MB of float32. Decoding is exact integer arithmetic (the running sum modulo 2**16).
 The file names the deal model it was solved from (the SHA-256 of its bytes), and a test solves
 a corner of each board again (:func:`crib_stats.kernels.board3.induction3` with ``lo``) and
 finds the stored figures there.
@@ -36,22 +36,22 @@ import numpy as np
 FILE = "board_three-player.npz"
 TARGETS = (121, 61)
 P_SCALE = 65535  # a probability's unit: 1/65535
-DEALS_SCALE = 2000  # the deals left's unit: 1/2000
+DEALS_SCALE = 1_000_000  # the deals left's unit: 1e-6 (32 bits)
 SE_SCALE = 1_000_000  # an error's unit: 1e-6, rounded up
 STORED = (0, 1, 3, 4, 5, 6)  # the figures stored (F3_*): turns 0 and 1's P(win), every P(skunked), the deals
 ROUNDING = ("P(win) and P(skunked) to the nearest 1/65535 (the dealer's P(win) is one minus the others'), the deals "
-            "left to the nearest 1/2000, every error rounded up to a multiple of 1e-6")
+            "left to the nearest 1e-6, every error rounded up to a multiple of 1e-6")
 
 
-def _pack(q: np.ndarray) -> np.ndarray:
-    """Integers (…, T) as LZMA-compressed 16-bit differences along the last axis, uint8."""
-    d = np.diff(q.astype(np.int64), axis=-1, prepend=0).astype(np.uint16)  # wrapped mod 2**16
+def _pack(q: np.ndarray, dtype=np.uint16) -> np.ndarray:
+    """Integers (…, T) as LZMA-compressed differences along the last axis (wrapped to ``dtype``), uint8."""
+    d = np.diff(q.astype(np.int64), axis=-1, prepend=0).astype(dtype)  # wrapped mod 2**bits
     return np.frombuffer(lzma.compress(d.tobytes(), preset=6), np.uint8)
 
 
-def _unpack(b: np.ndarray, shape: tuple) -> np.ndarray:
-    d = np.frombuffer(lzma.decompress(b.tobytes()), np.uint16).reshape(shape)
-    return np.cumsum(d, axis=-1, dtype=np.uint16)  # the running sum mod 2**16 undoes the wrapped differences
+def _unpack(b: np.ndarray, shape: tuple, dtype=np.uint16) -> np.ndarray:
+    d = np.frombuffer(lzma.decompress(b.tobytes()), dtype).reshape(shape)
+    return np.cumsum(d, axis=-1, dtype=dtype)  # the running sum mod 2**bits undoes the wrapped differences
 
 
 def encode(values: np.ndarray, se: np.ndarray) -> dict:
@@ -60,11 +60,11 @@ def encode(values: np.ndarray, se: np.ndarray) -> dict:
 
     out = {}
     for f in STORED:
-        scale = DEALS_SCALE if f == F3_DEALS else P_SCALE
+        scale, dtype = (DEALS_SCALE, np.uint32) if f == F3_DEALS else (P_SCALE, np.uint16)
         q = np.rint(values[f].astype(np.float64) * scale)
-        if q.max() >= 2**16 or q.min() < 0:
+        if q.max() > np.iinfo(dtype).max or q.min() < 0:
             raise ValueError(f"figure {f} out of the stored range")
-        out[f"v{f}"] = _pack(q)
+        out[f"v{f}"] = _pack(q, dtype)
     for f in range(se.shape[0]):
         q = np.ceil(np.nan_to_num(se[f].astype(np.float64)) * SE_SCALE - 1e-9)
         if q.max() >= 2**16:
@@ -81,8 +81,8 @@ def decode(arrays: dict, T: int) -> tuple[np.ndarray, np.ndarray]:
     values = np.zeros((N_F3,) + shape, np.float32)
     se = np.zeros((N_F3,) + shape, np.float32)
     for f in STORED:
-        scale = DEALS_SCALE if f == F3_DEALS else P_SCALE
-        values[f] = _unpack(arrays[f"v{f}"], shape) / np.float32(scale)
+        scale, dtype = (DEALS_SCALE, np.uint32) if f == F3_DEALS else (P_SCALE, np.uint16)
+        values[f] = _unpack(arrays[f"v{f}"], shape, dtype) / np.float64(scale)
     values[F3_WIN + 2] = np.clip(1.0 - values[F3_WIN] - values[F3_WIN + 1], 0.0, 1.0)
     for f in range(N_F3):
         se[f] = _unpack(arrays[f"s{f}"], shape) / np.float32(SE_SCALE)

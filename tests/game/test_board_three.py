@@ -323,3 +323,26 @@ def test_out_writes_both_boards(capsys, monkeypatch, tmp_path, small_board):
     assert digest == bd.model_digest(gm3.committed_path3())
     assert np.abs(values[:2] - small_board.values[:2]).max() <= 0.5 / bd.P_SCALE + 1e-6
     assert "board_three-player.npz" in (tmp_path / "o" / "crib-stats-index.md").read_text()
+
+
+def test_the_manuals_three_player_blocks_are_the_committed_boards(capsys):
+    """docs/commands/game.md shows the committed boards' output cut short (``...``): every line it
+    shows is the command's own, in order."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    from crib_stats.presentation.cli import main
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands" / "game.md").read_text(encoding="utf-8")
+    shown = 0
+    for block in re.findall(r"```text\n(\$ crib-stats game --variant three-player.*?)```", page, re.S):
+        for part in re.split(r"^(?=\$ )", block, flags=re.M):
+            if not part.strip():
+                continue
+            command, *lines = part.rstrip("\n").split("\n")
+            lines = lines[:lines.index("...")] if "..." in lines else lines
+            assert main(shlex.split(command)[2:]) == 0
+            assert capsys.readouterr().out.splitlines()[:len(lines)] == lines, command
+            shown += 1
+    assert shown == 3
