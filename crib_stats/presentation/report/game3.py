@@ -172,9 +172,9 @@ def board_figure(board, third: int):
         ax.clabel(lines, fmt="%.2f", fontsize=8)
         ax.set_xlabel("first_left's score")
         ax.set_ylabel("first_dealer's score")
-        ax.set_title(f"P(first_dealer wins), {SEATS[d]} deals next")
+        ax.set_title(f"{SEATS[d]} deals next")
     fig.colorbar(im, ax=list(axes), shrink=0.85, label="P(win)")
     m = board.meta
-    fig.suptitle(f"crib-stats game (three-player to {board.target}, first_right at {third}; objective discards, "
-                 f"greedy play; {m['deals']:,} deals, seed {m['seed']})")
+    fig.suptitle(f"P(first_dealer wins): crib-stats game (three-player to {board.target}, first_right at {third}; "
+                 f"objective discards, greedy play; {m['deals']:,} deals, seed {m['seed']})")
     return fig
