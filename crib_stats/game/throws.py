@@ -189,14 +189,19 @@ def throws_view(view, seed: int = DEFAULT_SEED) -> "BoardAnalysis":
     """:func:`score_throws` at a discard decision of a seat's :class:`~crib_stats.model.view.View`:
     every throw of its hand by P(win) at its scores, to its game's target, on ``seed`` (the
     players and the reviews ask this)."""
+    return score_throws(view.hand, view.role, variant=view.variant, seed=seed, target=view.target,
+                        **view_position(view))
+
+
+def view_position(view) -> dict:
+    """A view's position as :func:`score_throws` takes it: ``mine``, ``theirs`` (three players:
+    the player on your left's score), ``right`` (three players: on your right's) and ``seat``."""
     n = len(view.seats)
-    if n == 3:  # the players on your left and on your right
+    if n == 3:
         i = view.seats.index(view.seat)
-        return score_throws(view.hand, view.role, view.score, view.scores[view.seats[(i + 1) % n]], view.variant,
-                            seed=seed, target=view.target, seat=view_seat(view),
-                            right=view.scores[view.seats[(i + 2) % n]])
-    return score_throws(view.hand, view.role, view.score, view.opponent_score, view.variant, seed=seed,
-                        target=view.target, seat=view_seat(view))
+        return dict(mine=view.score, theirs=view.scores[view.seats[(i + 1) % n]],
+                    right=view.scores[view.seats[(i + 2) % n]], seat=view_seat(view))
+    return dict(mine=view.score, theirs=view.opponent_score, right=None, seat=view_seat(view))
 
 
 def view_seat(view) -> str | None:

@@ -2,7 +2,7 @@
 response scanned for a card the rules have not shown the player's seat (the three-player crib
 card from the pack and the partner's hand included), the table told from the player's seat,
 the final scores against the record the referee replays, the hint (the command line's rankings:
-by points with three players, by the side's P(win) for the four-player throw, the points now for
+by the seat's P(win) for the three-player throw and the side's for the four-player throw, the points now for
 a card) and the review (the four-player throw valued, the rest said not valued), the running
 figures (a partnership's win is the player's, the counting of muggins games) and bad input."""
 
@@ -117,21 +117,25 @@ def test_a_game_asked_wrongly_is_refused_in_one_line(quick_client, body, error):
     assert quick_client.get("/api/games").json()["figures"]["games"] == before  # nothing written
 
 
-def test_the_hint_with_three_players_is_the_command_line_s_by_points(thread_client, capsys):
+def test_the_hint_with_three_players_is_the_command_line_s_for_the_board(thread_client, capsys):
     c = thread_client
     g = c.post("/api/games", json={"variant": "three-player", "opponents": ["greedy", "greedy"], "seed": 21,
                                    "seat": "first_left"}).json()
     while g["to_act"] != "discard":
         g = c.get(f"/api/games/{g['id']}", params={"wait": 5}).json()
     h = c.get(f"/api/games/{g['id']}/hint").json()
-    assert h["kind"] == "points"
-    role = "--dealer" if g["view"]["dealer"] == g["seat"] else "--pone"
-    assert main(["discard", *g["view"]["hand"], role, "--variant", "three-player", "--json"]) == 0
+    assert h["kind"] == "discard"
+    v = g["view"]
+    seats = v["seats"]
+    i = seats.index(g["seat"])
+    where = ("left", "right", "dealer")[(i - seats.index(v["dealer"]) - 1) % 3]
+    role = "--dealer" if where == "dealer" else "--pone"
+    scores = [v["scores"][seats[(i + k) % 3]] for k in range(3)]  # yours, on your left, on your right
+    assert main(["discard", *v["hand"], role, "--variant", "three-player", "--seat", where, "--score",
+                 *map(str, scores), "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
-    assert [t["throw"] for t in h["ranking"]["throws"]] == [
-        [card.lower().replace("♣", "c").replace("♦", "d").replace("♥", "h").replace("♠", "s") for card in t["throw"]]
-        for t in cli["throws"]]
-    assert [t["net_ev_exact"] for t in h["ranking"]["throws"]] == [t["net_ev_exact"] for t in cli["throws"]]
+    assert [t["p_win"] for t in h["ranking"]["throws"]] == [t["p_win"] for t in cli["throws"]]
+    assert h["ranking"]["score"] == cli["score"] and h["ranking"]["score"]["seat"] == where
 
 
 def test_the_hint_for_a_card_with_three_or_four_is_the_points_now(quick_client):

@@ -1,7 +1,7 @@
 """Three players and four in partnership on the "Play a game" tab in a real browser (issue #54):
 whole games by keyboard alone and by pointer, with random legal choices, to the end; the board's
 lanes (you, left, right; your side and theirs) equal to the record the referee replays; the
-cards each seat played on the felt; the hint by points (three players' throw) and for a card
+cards each seat played on the felt; the hint of the throw (the seat's P(win) with three players, the side's with four) and for a card
 (the points now); the four-player throw reviewed. Every stage is screenshot at 375 and 1280 px
 into a folder of the test's (printed), and the manual's pictures into docs/web-games-three.png
 and docs/web-games-four.png when they are asked for (make pictures).
@@ -92,11 +92,11 @@ def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, ho
     new_game(pg, variant, target, players, keyboard)
     three = variant == "three-player"
     assert sorted(lanes(pg)) == (["left", "right", "you"] if three else ["them", "us"])
-    # the first throw: one card, the hint's (by points with three players; the side's P(win) with four)
+    # the first throw: one card, the hint's (the seat's P(win) with three players; the side's with four)
     assert state(pg)["toAct"] == "discard" and pg.get_attribute("#g-game", "data-throw") == "1"
     press(pg, "g-hint-go", keyboard)
     pg.wait_for_selector("#g-hint table", timeout=120_000)
-    assert pg.get_attribute("#g-hint .g-hint", "data-kind") == ("points" if three else "discard")
+    assert pg.get_attribute("#g-hint .g-hint", "data-kind") == "discard"
     best = pg.get_attribute("#g-hint tr.best", "data-throw").split()
     assert len(best) == 1
     pick(pg, best, keyboard)

@@ -379,9 +379,8 @@ class Games:
 
     async def hint(self, live: Live) -> dict:
         """The engine's ranking of the player's decision now, of the kind
-        :func:`.games_review.hint_question` says (``discard --score``, by points with three
-        players, ``advise --score``, or the points now for a card with three or four), its JSON
-        with the cards in ASCII."""
+        :func:`.games_review.hint_question` says (``discard --score``, ``advise --score``, or the
+        points now for a card with three or four), its JSON with the cards in ASCII."""
         turn = live.game.to_act()
         if turn is None or turn.seat != live.human:
             raise Conflict("no decision of yours is asked now" + (": the game is over" if turn is None else

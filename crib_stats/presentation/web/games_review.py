@@ -50,23 +50,21 @@ def ascii_cards(x):
 def hint_question(view) -> tuple[str, dict]:
     """The hint's ranking at the player's ``view`` (two players: told from its side, version 1)
     now: ("discard", the keyword arguments of the web's ``board_throws`` job: ``discard
-    --score``, with ``--seat`` for four players), ("points", those of its ``points_throws`` job:
-    ``discard`` by points: three players, whose board throw ``discard --score --variant
-    three-player`` gives but the page's panel, drawn for two sides, does not yet show), ("play", those of its ``advice``
+    --score``, with ``--seat`` for three and four players), ("points", those of its
+    ``points_throws`` job: ``discard`` by points, a game with no board to throw to), ("play", those of its ``advice``
     job: ``advise --score``), or ("points-now", the view: a card with three or four players,
     :func:`points_now`)."""
     from crib_stats.game.board import has_board, has_throw_board
-    from crib_stats.game.throws import view_seat
+    from crib_stats.game.throws import view_position
     from crib_stats.model.variants import variant as get_variant
 
     rules = get_variant(view.variant, view.target)
     hand = tuple(text_cards(view.hand))
     if view.to_act == "discard":
-        if not has_throw_board(rules) or rules.players == 3:  # the page's discard panel draws two sides' figures
+        if not has_throw_board(rules):
             return "points", dict(cards=hand, role=view.role, variant=view.variant)
-        return "discard", dict(cards=hand, role=view.role, mine=view.score, theirs=view.opponent_score,
-                               variant=view.variant, seed=THROW_SEED, accuracy=THROW_ACCURACY, top=None,
-                               seat=view_seat(view))
+        return "discard", dict(cards=hand, role=view.role, variant=view.variant, seed=THROW_SEED,
+                               accuracy=THROW_ACCURACY, top=None, **view_position(view))
     if not has_board(rules):
         return "points-now", dict(view=view)
     position = view.position()

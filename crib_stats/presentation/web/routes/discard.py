@@ -20,12 +20,14 @@ router = api.router()
 
 @pool.job
 def board_throws(cards: tuple, role: str, mine: int, theirs: int, variant: str, seed: int, accuracy: float,
-                 top: int | None, seat: str | None = None) -> str:
-    """``discard CARDS --dealer|--pone --score MINE THEIRS [--seat SEAT] --json`` as it prints it
-    (``seat``: four players, where you sit from the dealer)."""
+                 top: int | None, seat: str | None = None, right: int | None = None) -> str:
+    """``discard CARDS --dealer|--pone --score MINE THEIRS [RIGHT] [--seat SEAT] --json`` as it
+    prints it (``seat``: three or four players, where you sit from the dealer; ``right``: three
+    players, the score of the player on your right, ``theirs`` the one on your left's)."""
     from crib_stats.game import throws
 
-    a = throws.score_throws(list(cards), role, mine, theirs, variant, seed=seed, accuracy=accuracy, seat=seat)
+    a = throws.score_throws(list(cards), role, mine, theirs, variant, seed=seed, accuracy=accuracy, seat=seat,
+                            right=right)
     return json.dumps(report.board_json(a.top(top)), ensure_ascii=False)
 
 

@@ -47,7 +47,8 @@ export function hintNode(h) {
           : [" (for the board and for points)."])),
       table([{ label: "throw" }, { label: "keep" }, { label: "P(win)", num: true }, { label: "±", num: true },
         { label: "vs points", num: true }], rows, `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by ` +
-        `P(win), the chance to win the game, at ${r.score.mine}–${r.score.theirs}`));
+        `P(win), the chance to win the game, at ` + (r.score.right === undefined ? `${r.score.mine}–${r.score.theirs}`
+          : `${r.score.mine} (you), ${r.score.left} (on your left), ${r.score.right} (on your right)`)));
   }
   const rows = r.plays.map((p, i) => el("tr", { class: i === 0 ? "best" : null, "data-card": p.card },
     td(cardsNode([p.card])), td(fixed(p.p_win, 4), true), td((p.ev >= 0 ? "+" : "") + fixed(p.ev, 3), true),
@@ -62,8 +63,8 @@ export function hintNode(h) {
       `(${r.hands_consistent.toLocaleString("en")} hands the opponent may still hold)`));
 }
 
-// three players' throw: no board, every throw by points (E[hand] and E[crib], the crib at random), as
-// the Discard tab ranks it and as the engine throws there
+// a throw with no board: every throw by points (E[hand] and E[crib], the crib at random), as the
+// Discard tab ranks it and as the engine throws there
 function pointsHint(r) {
   const yours = r.role === "dealer";
   const rows = r.throws.slice(0, 6).map((t, i) => el("tr", { class: i === 0 ? "best" : null, "data-throw": t.throw.join(" ") },
@@ -71,7 +72,7 @@ function pointsHint(r) {
     td(fixed(t.net_ev, 2), true)));
   return el("div", { class: "g-hint", "data-kind": "points" },
     el("p", { class: "g-hint-line" }, "Throw ", cardsNode(r.throws[0].throw),
-      ` for points (no board with three players: the engine throws the same).`),
+      ` for points (no board for this game: the engine throws the same).`),
     table([{ label: "throw" }, { label: "keep" }, { label: "E[hand]", num: true }, { label: "E[crib]", num: true },
       { label: yours ? "hand + crib" : "hand − crib", num: true }], rows,
     `The best ${Math.min(6, r.throws.length)} of ${r.throws.length} throws by points, the crib ${yours ? "yours" : "another's"}`));

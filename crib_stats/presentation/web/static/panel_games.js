@@ -47,8 +47,8 @@ function build() {
     el("div", { id: "g-start" }, formNode(),
       el("p", { class: "help" }, "Every computer player decides on this machine from what its seat sees, never your cards " +
         "(nor your partner's). With two players the engine throws and plays for the best chance to win the game, P(win), " +
-        "as the Discard and Play tabs rank them with the score; with four it throws for its side's P(win); with three, " +
-        "and for a card with three or four, there is no board: it goes by points, and Hint says which. Each deal is " +
+        "as the Discard and Play tabs rank them with the score; with three it throws for its own P(win), with four for its " +
+        "side's; for a card with three or four there is no board: it goes by the points now, and Hint says which. Each deal is " +
         "reviewed once it is over (", meaningLink("what these numbers mean"), ")."),
       el("details", { id: "g-list" }, el("summary", { text: "Your games and your running figures" }), el("div", { id: "g-games" }))),
     el("p", { id: "g-error", class: "error", role: "alert", "aria-live": "assertive" }),
