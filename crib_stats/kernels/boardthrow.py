@@ -382,6 +382,43 @@ def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role
 
 
 @njit(cache=True)
+def throw_scratch(n_throws):
+    """The scratch arrays of :func:`.game.choose_throw` (hs, cs, tk, kk, obj), once per walk."""
+    return (np.zeros(n_throws, np.int64), np.zeros(n_throws, np.int64), np.zeros(n_throws, np.int64),
+            np.zeros(n_throws, np.int64), np.zeros(n_throws, np.int64))
+
+
+@njit(cache=True)
+def other_seat(cards, role, gm_in, scratch, crib, nc, counts, kept, starters, hp):
+    """Another seat of a table walk holding ``cards``: sorted, thrown by :func:`.game.choose_throw`
+    for ``role`` (1 when the crib is its side's, else 2), its thrown cards onto ``crib`` from
+    ``nc``, its kept rank counts added to ``counts`` and its show with each of ``starters`` into
+    ``hp``. Returns the crib's cards now."""
+    index, rank_hand, rank_crib, throws, hand_table, crib_table, rank_throws = gm_in
+    hs, cs, tk, kk, obj = scratch
+    dealt = cards.shape[0]
+    throw = throws.shape[1]
+    keep = dealt - throw
+    sort_small(cards, dealt)
+    q = choose_throw(cards, role, index, rank_hand, rank_crib, throws, 4 - throw, hs, cs, tk, kk, obj, rank_throws)
+    m = 0
+    x = 0
+    for i in range(dealt):
+        if x < throw and throws[q, x] == i:
+            crib[nc] = cards[i]
+            nc += 1
+            x += 1
+        else:
+            kept[m] = cards[i]
+            counts[cards[i] >> 2] += 1
+            m += 1
+    base, suit, jacks = card_summary(kept, keep)
+    for s in range(starters.shape[0]):
+        hp[s] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starters[s])
+    return nc
+
+
+@njit(cache=True)
 def table_walk(drawn, unseen, my_turn, players, target, skunk, gm_in, mine_tab, mine, theirs, stop_at_go, tab, out):
     """Four players in partnership (two sides, as :func:`.game.deal_script_n` scores them): you
     play turn ``my_turn`` (0 the dealer's left, who leads, ..., ``players - 1`` the dealer), the
@@ -398,11 +435,7 @@ def table_walk(drawn, unseen, my_turn, players, target, skunk, gm_in, mine_tab, 
     dealt = drawn.shape[0] // (players - 1)
     keep = dealt - throw
     my_side = side_of_turn(my_turn, players)
-    hs = np.zeros(n_throws, np.int64)
-    cs = np.zeros(n_throws, np.int64)
-    tk = np.zeros(n_throws, np.int64)
-    kk = np.zeros(n_throws, np.int64)
-    obj = np.zeros(n_throws, np.int64)
+    scratch = throw_scratch(n_throws)
     counts = np.zeros((players, RANKS), np.int64)
     crib = np.zeros(4, np.int64)
     held = np.zeros(52, np.bool_)
@@ -426,23 +459,8 @@ def table_walk(drawn, unseen, my_turn, players, target, skunk, gm_in, mine_tab, 
         for i in range(dealt):
             cards[i] = drawn[j * dealt + i]
         j += 1
-        sort_small(cards, dealt)
-        q = choose_throw(cards, 1 if side_of_turn(t, players) == 1 else 2, index, rank_hand, rank_crib, throws,
-                         4 - throw, hs, cs, tk, kk, obj, rank_throws)
-        m = 0
-        x = 0
-        for i in range(dealt):
-            if x < throw and throws[q, x] == i:
-                crib[nc] = cards[i]
-                nc += 1
-                x += 1
-            else:
-                kept[m] = cards[i]
-                counts[t, cards[i] >> 2] += 1
-                m += 1
-        base, suit, jacks = card_summary(kept, keep)
-        for s in range(n_s):
-            opp_hp[t, s] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starters[s])
+        nc = other_seat(cards, 1 if side_of_turn(t, players) == 1 else 2, gm_in, scratch, crib, nc, counts[t], kept,
+                        starters, opp_hp[t])
     who = np.zeros(MAX_EVENTS, np.int64)
     pts = np.zeros(MAX_EVENTS, np.int64)
     peg = np.zeros(2, np.int64)

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .boardthrow import BLOCK, N_VALUES, V_SE, V_SKUNK, V_WIN, draw_hand
+from .boardthrow import BLOCK, N_VALUES, V_SE, V_SKUNK, V_WIN, draw_hand, other_seat, throw_scratch
 from .constants import JACK, RANKS
-from .game import MAX_EVENTS, choose_throw, crib_points, greedy_events_n, sort_small
+from .game import MAX_EVENTS, crib_points, greedy_events_n
 from .jit import njit, prange
-from .show import card_summary, hand_points
 
 PLAYERS = 3
 DEALT = 5
@@ -72,11 +71,7 @@ def table3_walk(drawn, unseen, my_turn, sc0, target, skunk, gm_in, mine_tab, tab
     my_hp, my_counts, my_thrown = mine_tab
     n_throws, throw = throws.shape
     keep = DEALT - throw
-    hs = np.zeros(n_throws, np.int64)
-    cs = np.zeros(n_throws, np.int64)
-    tk = np.zeros(n_throws, np.int64)
-    kk = np.zeros(n_throws, np.int64)
-    obj = np.zeros(n_throws, np.int64)
+    scratch = throw_scratch(n_throws)
     counts = np.zeros((PLAYERS, RANKS), np.int64)
     crib = np.zeros(4, np.int64)
     held = np.zeros(52, np.bool_)
@@ -102,23 +97,8 @@ def table3_walk(drawn, unseen, my_turn, sc0, target, skunk, gm_in, mine_tab, tab
         for i in range(DEALT):
             cards[i] = drawn[j * DEALT + i]
         j += 1
-        sort_small(cards, DEALT)
-        q = choose_throw(cards, 1 if t == PLAYERS - 1 else 2, index, rank_hand, rank_crib, throws, 4 - throw, hs,
-                         cs, tk, kk, obj, rank_throws)
-        m = 0
-        x = 0
-        for i in range(DEALT):
-            if x < throw and throws[q, x] == i:
-                crib[nc] = cards[i]
-                nc += 1
-                x += 1
-            else:
-                kept[m] = cards[i]
-                counts[t, cards[i] >> 2] += 1
-                m += 1
-        base, suit, jacks = card_summary(kept, keep)
-        for s in range(n_s):
-            opp_hp[t, s] = hand_points(hand_table, base * RANKS, suit, jacks, keep, starters[s])
+        nc = other_seat(cards, 1 if t == PLAYERS - 1 else 2, gm_in, scratch, crib, nc, counts[t], kept, starters,
+                        opp_hp[t])
     crib[3] = drawn[N_DRAW - 1]
     who = np.zeros(MAX_EVENTS, np.int64)
     pts = np.zeros(MAX_EVENTS, np.int64)

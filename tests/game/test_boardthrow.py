@@ -293,3 +293,4 @@ def test_kernel_warmup():
                                                                      "stratum_values", "table_values"]) == []
     assert warmed_up("boardgames", "crib_stats.kernels.boardgames", ["board_games", "games_from", "board_decide",
                                                                      "split", "walk"]) == []
+    assert warmed_up("boardthrow3", "crib_stats.kernels.boardthrow3", ["table3_values"]) == []

@@ -60,7 +60,8 @@ def add(sub) -> None:
     fmt = g.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print one JSON object")
     fmt.add_argument("--csv", action="store_true", help="print every position as CSV")
-    g.add_argument("--out", metavar="DIR", help="write the whole table (CSV; with --deals also the model) into DIR")
+    g.add_argument("--out", metavar="DIR", help="write the whole table (CSV; with --deals also the model) into DIR; three "
+                                                "players: both committed boards (to 121 and 61), solved again")
     g.add_argument("--plot", metavar="FILE.png", help="write heat maps of P(win) over the board, for each seat "
                                                        "(three players: a slice per dealer, first_right at --third)")
     g.add_argument("--third", metavar="SCORE", help="three players, with --plot: first_right's score in the slice "
