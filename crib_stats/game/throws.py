@@ -50,7 +50,8 @@ from crib_stats.model.variants import variant as get_variant
 from .board import Board, board_variant, check_position, committed_meta, committed_tables, kernel_tables
 from .model import GameError
 from .throwsbase import (ASSUMES, DEFAULT_ACCURACY, DEFAULT_SEED, MAX_DRAWS, MAX_HANDS, MODEL_KEYS, SHORT,  # noqa: F401
-                         BoardAnalysis, BoardThrow, Estimate, board_inputs, sampled_deals)
+                         BoardAnalysis, BoardThrow, Estimate, board_inputs, check_sampling, deal_arrays,
+                         sampled_deals)
 
 # four players: where you sit, by your turn in the play (0 on the dealer's left, who leads)
 SEATS = ("left", "partner", "right", "dealer")
@@ -175,13 +176,7 @@ def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")
     role = check_seat(v, role, seat)
     check_position(mine, theirs, v.target, role, where="discard --score", deals="this deal")
-    if not (0 < accuracy < 1):
-        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
-    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
-        raise GameError(f"discard --score: the number of {'deals' if v.teams else 'opponent hands'} must be 2 to "
-                        f"{10 * MAX_HANDS:,}, got {hands}")
-    if seed < 0 or seed >= 2**63:
-        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    check_sampling(seed, accuracy, hands, "deals" if v.teams else "opponent hands")
     return v, dealt
 
 
@@ -242,13 +237,8 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     v, dealt = check_inputs(cards, role, mine, theirs, variant, seed=seed, accuracy=accuracy, hands=hands,
                             target=target, seat=seat)
     role = check_seat(v, role, seat)
-    k = board_inputs(v.name)
+    k, gm_in, srt, codes, unseen = deal_arrays(v.name, dealt)
     throws = k["throws"]
-    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
-    srt = sorted(dealt, key=lambda c: c.code)
-    codes = np.array([c.code for c in srt], np.int64)
-    held = set(codes.tolist())
-    unseen = np.array([c for c in range(52) if c not in held], np.int64)
     tab = _board_tables(board, v.name, v.target)
     target, skunk = v.target, v.skunk
     my_role = 1 if role == "dealer" else 2

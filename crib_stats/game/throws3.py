@@ -110,26 +110,16 @@ def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: s
     from crib_stats.kernels import boardthrow3 as kt3
 
     from .board import board_variant
-    from .throwsbase import MAX_HANDS, BoardAnalysis, BoardThrow, board_inputs, sampled_deals
+    from .throwsbase import MAX_HANDS, BoardAnalysis, BoardThrow, check_sampling, deal_arrays, sampled_deals
 
     start = time.perf_counter()
     v = board_variant("three-player", target, "discard --target", three=True)
     dealt = parse_n(cards, v.dealt, "the three-player deal")
     role = check_seat3(role, seat)
     check_scores3(mine, left, right, v.target)
-    if not (0 < accuracy < 1):
-        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
-    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
-        raise GameError(f"discard --score: the number of deals must be 2 to {10 * MAX_HANDS:,}, got {hands}")
-    if seed < 0 or seed >= 2**63:
-        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
-    k = board_inputs(v.name)
+    check_sampling(seed, accuracy, hands, "deals")
+    k, gm_in, srt, codes, unseen = deal_arrays(v.name, dealt)
     throws = k["throws"]
-    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], throws, k["hand_table"], k["crib_table"], k["rank_throws"])
-    srt = sorted(dealt, key=lambda c: c.code)
-    codes = np.array([c.code for c in srt], np.int64)
-    held = set(codes.tolist())
-    unseen = np.array([c for c in range(52) if c not in held], np.int64)
     my_turn = SEATS3.index(seat)
     sc = np.zeros(3, np.int64)
     sc[my_turn], sc[(my_turn + 1) % 3], sc[(my_turn + 2) % 3] = mine, left, right

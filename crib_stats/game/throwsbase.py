@@ -205,5 +205,33 @@ def sampled_deals(seed: int, hands: int | None, accuracy: float, common: tuple, 
 
 
 
-__all__ = ["BoardThrow", "BoardAnalysis", "Estimate", "board_inputs", "sampled_deals", "DEFAULT_SEED",
+
+def check_sampling(seed: int, accuracy: float, hands: int | None, what: str) -> None:
+    """``discard --score``'s sampling options: one line (GameError) for an accuracy outside (0,
+    1), a number of ``what`` (deals, opponent hands) outside 2 .. 10 x MAX_HANDS, or a seed that
+    is not a 63-bit whole number."""
+    from .model import GameError
+
+    if not (0 < accuracy < 1):
+        raise GameError(f"discard --score: --accuracy must be between 0 and 1, got {accuracy}")
+    if hands is not None and not (2 <= hands <= 10 * MAX_HANDS):
+        raise GameError(f"discard --score: the number of {what} must be 2 to {10 * MAX_HANDS:,}, got {hands}")
+    if seed < 0 or seed >= 2**63:
+        raise GameError(f"discard --score: --seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+
+
+def deal_arrays(variant: str, dealt) -> tuple:
+    """The kernels' view of one deal: (the deal model's inputs :func:`board_inputs`, their
+    ``gm_in`` tuple, the dealt cards sorted by code, their codes, the codes not dealt)."""
+    k = board_inputs(variant)
+    gm_in = (k["index"], k["rank_hand"], k["rank_crib"], k["throws"], k["hand_table"], k["crib_table"],
+             k["rank_throws"])
+    srt = sorted(dealt, key=lambda c: c.code)
+    codes = np.array([c.code for c in srt], np.int64)
+    held = set(codes.tolist())
+    unseen = np.array([c for c in range(52) if c not in held], np.int64)
+    return k, gm_in, srt, codes, unseen
+
+__all__ = ["BoardThrow", "BoardAnalysis", "Estimate", "board_inputs", "sampled_deals", "check_sampling", "deal_arrays",
+           "DEFAULT_SEED",
            "DEFAULT_ACCURACY", "MAX_HANDS", "MAX_DRAWS", "MODEL_KEYS", "SHORT", "ASSUMES"]
