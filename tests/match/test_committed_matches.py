@@ -75,7 +75,25 @@ def test_each_planned_match_reaches_its_standard_error(stored, key):
     assert s["forfeits"]["by_a"] + s["forfeits"]["by_b"] == 0
 
 
-BOARDED = ("greedy-greedy", "greedy-greedy-five-card", "greedy-greedy-91", "greedy-greedy-61")  # greedy pairs with a board
+BOARDED = ("greedy-greedy", "greedy-greedy-five-card", "greedy-greedy-91", "greedy-greedy-61",
+           "greedy-greedy-four-player")  # greedy pairs (sides) with a board
+BOARDED3 = ("greedy-greedy-three-player", "greedy-greedy-three-player-61")  # three greedy players, a board each
+
+
+def seats_agree_with_the_board(summary, target):
+    """Each seat's share of three greedy players' wins against the committed three-player board's
+    P(win) from the start (the first dealer, on his left, on his right), within three of their
+    joint standard errors."""
+    from crib_stats.game.board3 import committed3
+
+    h = committed3(target).headline()
+    for seat, p, se in zip(summary["by_seat"], h["p_win"], h["p_win_se"]):
+        assert abs(seat["win_rate"] - p) <= 3 * math.hypot(seat["win_rate_se"], se), (seat, p)
+
+
+@pytest.mark.parametrize("key", BOARDED3)
+def test_three_greedy_players_win_as_often_as_the_board_says(stored, key):
+    seats_agree_with_the_board(present(stored, key).summary(), MATCHES[key].rules.target)
 
 
 @pytest.mark.parametrize("key", BOARDED)
@@ -113,6 +131,8 @@ def test_a_reduced_run_is_the_committed_runs_first_games(stored, key, pairs, tmp
         s = got["entry"]["summary"]
         board, board_se = board_first_dealer(MATCHES[key].rules.name, MATCHES[key].rules.target)
         assert abs(s["first_dealer_win_rate"] - board) <= 3 * math.hypot(s["first_dealer_win_rate_se"], board_se)
+    if key in BOARDED3:
+        seats_agree_with_the_board(got["entry"]["summary"], MATCHES[key].rules.target)
 
 
 def manual_row(key: str, stored) -> str:
