@@ -139,6 +139,8 @@ def run(args) -> None:
     rows += bench_discard.sweep_rows(args.quick)
     # 9. the play under a policy: E[peg] of a keep, and the discard command that adds it
     rows += bench_discard.peg_rows(deal) + bench_processes.pegging_rows(CLI, base_proc)
+    # 10. three players' throw for the board
+    rows += bench_discard.board3_rows()
     rows += bench_advise.advise_rows() + bench_advise.engine_rows()
     rows += bench_processes.advise_process_rows(CLI, base_proc)
 

@@ -1,4 +1,4 @@
-"""The discard's rows of scripts/bench.py (its sections 6, 8 and 9), each against a baseline timed
+"""The discard's rows of scripts/bench.py (its sections 6, 8, 9 and 10), each against a baseline timed
 in the same run:
 
 6. one six-card deal's discard analysis: the kernel's exact crib and net distributions of its 15
@@ -8,7 +8,9 @@ in the same run:
    fresh process that never imports numba;
 8. the sweep over every six-card deal, in-process, against the per-deal kernel extrapolated,
    and (unless ``quick``) the same sweep on a two-worker Dask LocalCluster against in-process;
-9. E[peg] of that deal's 15 keeps (random and equilibrium opponents) against ``analyse()``.
+9. E[peg] of that deal's 15 keeps (random and equilibrium opponents) against ``analyse()``;
+10. three players' throw for the board: the sampled-deals kernel against its naive twin, and one
+    ``discard --score`` decision against the throw by points.
 
 Run by ``scripts/bench.py`` (its ``--quick`` and default runs).
 """
@@ -160,3 +162,42 @@ def peg_rows(deal: dict) -> list[tuple[str, float, str, float]]:
     rows.append(("E[peg] of the 15 keeps, equilibrium opponent (target <= 2 ms)", t_peg_eq,
                  "E[peg] of the 15 keeps, random opponent", t_peg))
     return rows
+
+
+def board3_rows(deals: int = 256, naive: int = 2) -> list[tuple[str, float, str, float]]:
+    """10. Three players' throw for the board (issue #53): the sampled-deals kernel
+    (``kernels.boardthrow3.table3_values``) on ``deals`` deals of one position against the naive
+    twin (``reference.board_throw_three_twin``) on ``naive`` of them, extrapolated; and one whole
+    ``score_throws`` decision at its default accuracy against the points throw (``analyse``)."""
+    import time
+
+    from crib_stats.game import throws as gt
+    from crib_stats.game import throws3 as gt3
+    from crib_stats.kernels import boardthrow as kt
+    from crib_stats.kernels import boardthrow3 as kt3
+
+    hand, seat, scores = "5h 6h 7c jd qs", "dealer", (110, 104, 112)
+    tab, _ = gt3.board_table3(121)
+    k, gm_in, srt, codes, unseen = gt.deal_arrays("three-player", parse(hand))
+    mine_tab = kt.my_tables(codes, k["throws"], k["hand_table"])
+    turn = gt3.SEATS3.index(seat)
+    sc = np.array([scores[(t - turn) % 3] for t in range(3)], np.int64)  # by turn: yours, left's, right's
+    args = (unseen, turn, sc, 121, 91, gm_in, mine_tab, tab)
+    kt3.table3_values(0, 0, 4, *args)  # warm
+    kernel = best_of(lambda: kt3.table3_values(0, 0, deals, *args), 3) / deals
+
+    def twin():
+        for i in range(naive):
+            drawn = reference.board_throw_hand(0, i, unseen.tolist(), 11)
+            reference.board_throw_three_twin(codes.tolist(), [drawn[0:5], drawn[5:10]], drawn[10], turn, list(sc), tab)
+
+    slow = best_of(twin, 1) / naive
+    gt.score_throws(hand, None, scores[0], scores[1], "three-player", seat=seat, right=scores[2])  # warm
+    t0 = time.perf_counter()
+    a = gt.score_throws(hand, None, scores[0], scores[1], "three-player", seat=seat, right=scores[2])
+    whole = time.perf_counter() - t0
+    points = best_of(lambda: analyse(hand, role="dealer", variant="three-player"), 3)
+    return [("three players' throw for the board: one deal, 5 throws x 36 starters (kernel)", kernel,
+             "the naive twin, one deal", slow),
+            (f"discard --score --variant three-player: one decision ({a.hands:,} deals, warm)", whole,
+             "discard by points, the same five cards", points)]
