@@ -8,7 +8,7 @@ Every measurement is one protocol, :class:`crib_stats.core.measurement.Measureme
 its cache key, its result, its committed files):
 
 - :mod:`.game_models`: the committed deal models and their solved boards (``data/game_*.npz``; the
-  three-player model without its board, solved on demand);
+  three-player boards a file of their own, ``data/board_three-player.npz``);
 - :class:`crib_stats.game.boardplay.BoardPlay` at its committed size: what playing to the board
   is worth (``data/board_play*``; a library measurement: ``crib-stats game --board-play GAMES``
   runs it too);
@@ -51,11 +51,13 @@ def regenerate(data_dir) -> list[Path]:
     """Run every committed measurement afresh into ``data_dir`` (``make data``: crib_stats/data/),
     then the committed matches (:mod:`.matches`: minutes for greedy's, hours for the engine's;
     every shard cached, so a stopped run resumes). Returns the paths written."""
+    from .game_models import three_player_boards
     from .matches import regenerate as matches
 
     written: list[Path] = []
     for m in committed():
         written += m.write_committed(data_dir, **_engine(m))
+    written += three_player_boards(data_dir)  # before the matches: the engine throws by them
     return written + matches(data_dir)
 
 

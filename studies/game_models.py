@@ -3,7 +3,8 @@ sampled afresh (:class:`crib_stats.game.model.DealSample`) with its solved board
 ``data/game_VARIANT[_DISCARD].npz`` (read by :func:`crib_stats.game.model.load` and
 :func:`crib_stats.game.board.committed`), listed with the ``crib-stats game`` command that
 makes the same file; the three-player deal model (:class:`crib_stats.game.model3.DealSample3`)
-is written without its board (121^3 positions: solved on demand, :func:`crib_stats.game.board3.committed3`)."""
+is written without its board; its boards to 121 and 61 are solved from it and written rounded by
+:func:`three_player_boards` (``data/board_three-player.npz``, :mod:`crib_stats.game.board3_data`)."""
 
 from __future__ import annotations
 
@@ -44,9 +45,24 @@ class ThreePlayerModel(DealSample3):
     def write(self, out, result: DealModel3) -> None:
         arrays = file_arrays3(result)
         out.write_with(self.files[0], lambda fh: np.savez_compressed(fh, **arrays),
-                       f"crib-stats game --variant {THREE} --deals {self.deals} --seed {self.seed} --out DIR",
+                       f"scripts/regenerate_data.py: studies.game_models.ThreePlayerModel({self.deals}, "
+                       f"{self.seed}).write_committed(DIR)",
                        f"the {THREE} deal model, objective discards ({self.deals:,} random deals played out: the "
-                       "counts the induction needs, per group; the board is solved from it on demand)", binary=True)
+                       "counts the induction needs, per group; its boards are board_three-player.npz)", binary=True)
+
+
+def three_player_boards(data_dir) -> list:
+    """The three-player boards to 121 and 61 solved from the model in ``data_dir`` (written just
+    before by :class:`ThreePlayerModel`) and written there rounded (minutes). Returns the paths."""
+    from pathlib import Path
+
+    from crib_stats.core.io import OutputDir
+    from crib_stats.game import board3, board3_data
+
+    out = OutputDir(data_dir, [board3_data.FILE])
+    board3.write_boards(out, Path(data_dir) / data_name(THREE))
+    out.close()
+    return out.written
 
 
 def committed_models() -> list:

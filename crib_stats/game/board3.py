@@ -211,6 +211,29 @@ def committed3(target: int | None = None) -> Board3:
     if not path.exists():
         raise GameError(f"game: no committed model for {VARIANT} ({path.name})")
     model = model3.load3(path)
-    values, se, _ = board3_data.read(rl["target"])
+    values, se, digest = board3_data.read(rl["target"])
+    if digest != board3_data.model_digest(path):
+        raise GameError(f"game: {board3_data.FILE} was solved from another {path.name} than this one: make data (or "
+                        "game --variant three-player --out DIR) solves it again")
     return Board3(rl["target"], rl["skunk"], values, se, dict(model.meta()) | {"stored": board3_data.ROUNDING},
                   model.seat_means(), time.perf_counter() - start)
+
+
+def write_boards(out, model_path=None) -> None:
+    """Solve both committed boards (to 121 and 61: :data:`.board3_data.TARGETS`) again from the
+    deal model at ``model_path`` (None: the committed one) and write them rounded into ``out``
+    (a :class:`crib_stats.core.io.OutputDir`) as data/board_three-player.npz with its index
+    line: ``game --variant three-player --out DIR`` and ``make data`` (minutes)."""
+    from . import board3_data, model3
+
+    path = model3.committed_path3() if model_path is None else model_path
+    model = model3.load3(path)
+    boards = {}
+    for T in board3_data.TARGETS:
+        b = solve3(model, T)
+        boards[T] = (b.values, b.se)
+    out.write_with(board3_data.FILE, lambda fh: np.savez(fh, **board3_data.file_arrays(boards, path)),
+                   "crib-stats game --variant three-player --out DIR",
+                   "the three-player boards to 121 and to 61 (every position by turn: each turn's P(win) and "
+                   f"P(skunked), the deals left, each with its jackknife error), solved from {path.name}; stored "
+                   f"rounded: {board3_data.ROUNDING}", binary=True)

@@ -151,8 +151,8 @@ def check_seat(v, role: str | None, seat: str | None) -> str | None:
     """
     if not v.teams:
         if seat is not None:
-            raise GameError("discard --score: --seat goes with --variant four-player (two players need only --dealer "
-                            "or --pone)")
+            raise GameError("discard --score: --seat goes with --variant three-player or four-player (two players "
+                            "need only --dealer or --pone)")
         return role
     if seat is None:
         raise GameError(f"discard --score: four-player: say where you sit with --seat: {SEAT_HELP}")

@@ -64,6 +64,10 @@ def _cmd_discard(args) -> int:
     from crib_stats.core import io
     from crib_stats.presentation import report
 
+    args.cards = list(args.cards or []) + list(getattr(args, "cards_after_score", None) or [])
+    if not args.cards:
+        raise UsageError("discard: give the dealt cards (6; 5 in the other variants), e.g. discard 5h 6h 7c jd qs kd "
+                         "--dealer")
     if args.seat is not None and args.score is None:
         raise UsageError("discard: --seat goes with --score (four-player: where you sit, for the board)")
     if args.seat is None:  # a four-player seat says whose crib it is (checked with the position)

@@ -222,7 +222,7 @@ def _three_player_out(args) -> int:
     ``make data``), minutes of work; nothing else goes with it."""
     from crib_stats.core import io
     from crib_stats.game import board3 as gb3
-    from crib_stats.game import board3_data, model3
+    from crib_stats.game import board3_data
 
     others = [f for f, given in (("--target", args.target is not None), ("--at", args.at is not None),
                                  ("--dealer", args.role is not None), ("--json", args.json), ("--csv", args.csv),
@@ -231,20 +231,8 @@ def _three_player_out(args) -> int:
         raise UsageError(f"game --variant three-player --out: {', '.join(others)} cannot go with --out: it writes "
                          f"both boards ({' and '.join(map(str, board3_data.TARGETS))}) and prints nothing else")
     out = io.OutputDir(args.out, [board3_data.FILE], force=args.force)
-    path = model3.committed_path3()
     first_run_note("game --variant three-player")
-    model = model3.load3(path)
-    boards = {}
-    for T in board3_data.TARGETS:
-        b = gb3.solve3(model, T)
-        boards[T] = (b.values, b.se)
-    import numpy as np
-
-    out.write_with(board3_data.FILE, lambda fh: np.savez(fh, **board3_data.file_arrays(boards, path)),
-                   "crib-stats game --variant three-player --out DIR",
-                   "the three-player boards to 121 and to 61 (every position by turn: each turn's P(win) and "
-                   f"P(skunked), the deals left, each with its jackknife error), solved from {path.name}; stored "
-                   f"rounded: {board3_data.ROUNDING}", binary=True)
+    gb3.write_boards(out)
     out.close()
     for p in out.written:
         wrote(p)

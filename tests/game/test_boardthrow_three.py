@@ -82,8 +82,8 @@ def test_seeds_agree_within_their_errors():
 
 def test_far_from_the_end_it_is_the_board_after_the_deal():
     """At 0-0-0 nothing ends this deal: each throw's P(win) is the board's after it, near the
-    seat's share at the start (the first dealer's 40.6%, after his deal he sits on the left of
-    the next)."""
+    seat's share at the start (the first dealer's 40.6%; after his deal he sits on the right of
+    the next dealer)."""
     from crib_stats.game.board3 import committed3
 
     a = gt.score_throws(HAND, None, 0, 0, "three-player", seat="dealer", right=0, hands=2000)
@@ -123,4 +123,10 @@ def test_the_command_in_every_format(capsys):
     assert all(t["game_points"] is None and 0 <= t["p_win"] <= 1 for t in doc["throws"])
     assert main(base + ["--csv"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert len(lines) == 6 and lines[0].endswith(",seat,right")
+    assert len(lines) == 6 and lines[0].endswith(",seat,right,p_skunked,p_skunked_se")
+    rows = [dict(zip(lines[0].split(","), line.split(","))) for line in lines[1:]]
+    assert all(r["game_points"] == "" and r["p_win_skunk"] == "" and 0 <= float(r["p_skunked"]) <= 1 for r in rows)
+    # the cards may follow the scores, as they could when --score took two
+    assert main(["discard", "--variant", "three-player", "--score", "100", "104", "95", *HAND.split(), "--seat",
+                 "right", "--accuracy", "0.01", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["throws"] == doc["throws"]

@@ -71,10 +71,9 @@ def test_suits_with_a_variation_selector_are_accepted(cli):
         (["peg", "--best", "pone", "5", "5"], "--best/--worst need both hands"),
         (["peg", "4", "5", "--variant", "three-player"], "two-player games"),
         (["peg", "7", "7", "7", "7", "7"], "more than four cards of rank 7"),
-        # #48 item 9: the command that refused says so (it said "game:")
+        # #48 item 9: the command that refused says so (it said "game:"); three players take three scores (#53)
         (["discard", "5h", "6h", "7c", "jd", "qs", "--dealer", "--score", "10", "10", "--variant", "three-player"],
-         "error: discard --score: the game is modelled for the two-player games (six-card, five-card) and four "
-         "players in partnership (four-player), not three-player"),
+         "error: discard --score: three-player takes three scores: --score MINE LEFT RIGHT"),
     ],
 )
 def test_bad_input_one_line_exit_2(cli, argv, fragment):

@@ -26,6 +26,8 @@ COMMANDS = [
      "--top", "2"],
     ["discard", "5h", "6h", "7c", "jd", "qs", "kd", "--dealer", "--score", "118", "116", "--top", "3"],
     ["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "five-card", "--pone", "--score", "55", "58", "--top", "2"],
+    ["discard", "5h", "6h", "7c", "jd", "qs", "--variant", "three-player", "--seat", "right", "--score", "100", "104",
+     "95", "--top", "2"],
     ["peg", "4", "2", "3", "5", "6"],
     ["peg", "--pone", "4", "5", "6", "7", "--dealer", "5", "5", "10", "K", "--policy", "greedy"],
     pytest.param(["sweep", "--variant", "five-card"], marks=pytest.mark.slow),  # a whole sweep: 30 s

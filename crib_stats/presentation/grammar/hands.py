@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
+
 from .base import command, VARIANT_HELP, CARDS_HELP
+
+
+class Scores(argparse.Action):
+    """``--score``: the leading whole numbers after it (two, or three with three players); the
+    words after them are cards, kept as ``cards_after_score`` for the command to add to its
+    ``cards`` (``discard --dealer --score 118 116 5h 6h ...`` reads as it did when --score took
+    exactly two)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        n = 0
+        while n < len(values) and n < 3 and values[n].lstrip("-").isdigit():
+            n += 1
+        n = max(n, min(2, len(values)))  # two at least: a word where a score should be is the score's error
+        setattr(namespace, self.dest, values[:n])
+        namespace.cards_after_score = list(values[n:])  # the discard command adds them to its cards
 
 
 def add(sub) -> None:
@@ -49,7 +66,7 @@ def add(sub) -> None:
                  "crib-stats discard 5h 6h 7c jd qs --variant four-player \\\n"
                  "      --seat partner --score 110 104"],
                 CARDS_HELP)
-    d.add_argument("cards", nargs="+", help="the dealt cards (6; 5 in the other variants)")
+    d.add_argument("cards", nargs="*", metavar="CARDS", help="the dealt cards (6; 5 in the other variants)")
     role = d.add_mutually_exclusive_group()
     role.add_argument("--dealer", action="store_const", const="dealer", dest="role",
                       help="the crib is yours (four-player: your side deals)")
@@ -70,7 +87,7 @@ def add(sub) -> None:
                    help="with --pegging, the opponent's keep in the play: random (default: any four cards "
                         "you have not seen) or equilibrium (dealt six, throws by the solved discard game's "
                         "purified strategy for their role; rank level, exact under that model)")
-    d.add_argument("--score", nargs="+", metavar="SCORE",
+    d.add_argument("--score", nargs="+", metavar="SCORE", action=Scores,
                    help="discard for the board: rank the throws by P(win the game) from this score, MINE THEIRS "
                         "(yours, the opponent's; --dealer: you deal this deal), the deal played out under the game "
                         "model and later deals by its board (six-card, five-card, three-player, four-player; "
@@ -83,8 +100,9 @@ def add(sub) -> None:
                         "lead) or right (on his right); four-player: the first two are --dealer (your side's "
                         "crib), the others --pone")
     d.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "
-                   "91 or 61; five-card 61)")
-    d.add_argument("--seed", metavar="S", help="with --score: the seed of the opponent hands' suits (default 0)")
+                   "91 or 61; five-card 61; three-player 121 or 61)")
+    d.add_argument("--seed", metavar="S", help="with --score: the seed of the sampled hands (the opponent's, or "
+                   "the other seats'; default 0)")
     d.add_argument("--accuracy", metavar="SE", help="with --score: the largest standard error of P(win) "
                    "(default 0.002)")
     d.add_argument("--top", metavar="K", help="show only the best K throws")

@@ -6,8 +6,6 @@ the points figures of the discard analysis keep their exact twins.
 
 from __future__ import annotations
 
-import math
-
 from crib_stats.game.board import skunk_name
 from crib_stats.presentation.report.base import cards, exact, header, with_exact, wrap
 
@@ -104,13 +102,13 @@ def board_text(a) -> str:
     return "\n".join(lines)
 
 
-def _throw_item(t) -> dict:
+def _throw_item(t, three: bool = False) -> dict:
     item = {"throw": cards(t.throw), "keep": cards(t.keep)}
     item |= with_exact("hand_ev", t.hand_ev) | with_exact("crib_ev", t.crib_ev) | with_exact("net_ev", t.net)
     item |= {"points_throw": t.points_throw, "p_win": t.p_win, "p_win_se": t.p_win_se, "p_win_skunk": t.p_skunk,
              "p_win_skunk_se": t.p_skunk_se, "game_points": t.game_points, "game_points_se": t.game_points_se,
              "vs_points": t.vs_points, "vs_points_se": t.vs_points_se, "table_se": t.table_se}
-    if math.isnan(t.game_points):  # three players: the skunk figure is your own, and no game points
+    if three:  # three players: the skunk figure is your own, and no game points
         item |= {"p_win_skunk": None, "p_win_skunk_se": None, "p_skunked": t.p_skunk, "p_skunked_se": t.p_skunk_se,
                  "game_points": None, "game_points_se": None}
     return item
@@ -154,12 +152,12 @@ def board_json(a) -> dict:
         "stopped_by": a.capped,
         "error_covers": ERROR_COVERS,
         "best_for_board": {"throw": cards(best.throw), "keep": cards(best.keep)},
-        "best_for_points": _throw_item(pts) | {"rank": a.points_rank, "shown": a.hidden_points is None},
+        "best_for_points": _throw_item(pts, _three(a)) | {"rank": a.points_rank, "shown": a.hidden_points is None},
         "throws_ranked": a.ranked,
         "board_differs": a.differs,
         "p_win_gain": best.vs_points,
         "p_win_gain_se": best.vs_points_se,
-        "throws": [_throw_item(t) for t in a.throws],
+        "throws": [_throw_item(t, _three(a)) for t in a.throws],
     }
 
 
@@ -168,19 +166,22 @@ CSV_COLUMNS = ["throw", "keep", "points_throw", "p_win", "p_win_se", "vs_points"
                "hand_ev_exact", "crib_ev_exact", "net_ev_exact", "mine", "theirs", "role", "seed", "opponent_hands",
                "variant", "target", "discard", "play", "board_deals", "board_seed",  # board_*: what made the board
                "seat",  # three or four players' seat (dealer, partner, left, right), empty for two
-               "right"]  # three players: the score of the player on your right (theirs: on your left), else empty
+               "right",  # three players: the score of the player on your right (theirs: on your left), else empty
+               "p_skunked", "p_skunked_se"]  # three players: P(you are skunked) (p_win_skunk, game_points empty)
 
 
 def board_csv(a) -> str:
     rows = [",".join(CSV_COLUMNS)]
+    three = _three(a)
     for t in a.throws:
+        win_skunk = ["", "", "", ""] if three else [repr(t.p_skunk), repr(t.p_skunk_se), repr(t.game_points),
+                                                     repr(t.game_points_se)]
         vals = [_cards(t.throw), _cards(t.keep), str(t.points_throw).lower(), repr(t.p_win), repr(t.p_win_se),
-                repr(t.vs_points), repr(t.vs_points_se), repr(t.p_skunk), repr(t.p_skunk_se), repr(t.game_points),
-                repr(t.game_points_se), repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
+                repr(t.vs_points), repr(t.vs_points_se), *win_skunk, repr(t.table_se), repr(float(t.hand_ev)), repr(float(t.crib_ev)),
                 repr(float(t.net)), exact(t.hand_ev), exact(t.crib_ev), exact(t.net), str(a.mine), str(a.theirs),
                 a.role, str(a.seed), str(a.hands), a.variant, str(a.target), a.board_model["discard"],
                 a.board_model["play"], str(a.board_model["deals"]), str(a.board_model["seed"]), a.seat or "",
-                "" if a.right is None else str(a.right)]
+                "" if a.right is None else str(a.right)] + ([repr(t.p_skunk), repr(t.p_skunk_se)] if three else ["", ""])
         rows.append(",".join(vals))
     return "\n".join(rows)
 

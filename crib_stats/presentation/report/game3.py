@@ -34,7 +34,8 @@ def assumes3(board) -> dict:
             "skunk": f"skunked: a loser below {board.skunk} when the game ends (both losers may be)",
             "induction": "exact on the model; the errors (±) are the jackknife of the product form (a deal that does "
                          "not end the game moves the three scores by independent per-seat totals) over the groups "
-                         "of deals"}
+                         "of deals"} | ({"stored": f"the committed board, stored rounded: {m['stored']}"}
+                                        if "stored" in m else {})
 
 
 def _model_text(board) -> str:
@@ -57,7 +58,8 @@ def _footer(board) -> list:
     return [wrap(f"model: {m['deals']:,} random deals (seed {m['seed']}) played out exactly; " + _model_text(board),
                  indent=7),
             wrap(f"± (same units): one standard error; jackknife over {m['groups']} groups of the deals (of the "
-                 "product form: see the manual)", indent=2)]
+                 "product form: see the manual)" + ("; the committed board is stored rounded (P(win) and P(skunked) "
+                                                    "to 1/65535)" if "stored" in m else ""), indent=2)]
 
 
 def headline_text(board) -> str:

@@ -114,8 +114,8 @@ def seat_decisions(record: dict, seat: str, finished_only: bool = True) -> list[
 
 
 def unvalued(r: DecisionReview) -> str | None:
-    """Why a decision has no P(win) given up: the advisor's refusal, or no figures for it (three
-    players; a card with four: the review's ``method`` says so); None when it has one (a forced
+    """Why a decision has no P(win) given up: the advisor's refusal, or no figures for it (a card
+    with three or four players: the review's ``method`` says so); None when it has one (a forced
     play gives up nothing)."""
     if r.refused is not None:
         return r.refused
