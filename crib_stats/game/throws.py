@@ -44,14 +44,13 @@ import time
 import numpy as np
 
 from crib_stats.core.cards import parse_n
-from crib_stats.model.variants import SKUNK_POINTS, WIN_POINTS
 from crib_stats.model.variants import variant as get_variant
 
 from .board import Board, board_variant, check_position, committed_meta, committed_tables, kernel_tables
 from .model import GameError
 from .throwsbase import (ASSUMES, DEFAULT_ACCURACY, DEFAULT_SEED, MAX_DRAWS, MAX_HANDS, MODEL_KEYS, SHORT,  # noqa: F401
                          BoardAnalysis, BoardThrow, Estimate, board_inputs, check_sampling, deal_arrays,
-                         sampled_deals)
+                         ranked_throws, sampled_deals)
 
 # four players: where you sit, by your turn in the play (0 on the dealer's left, who leads)
 SEATS = ("left", "partner", "right", "dealer")
@@ -223,7 +222,6 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
     later deals (default: the committed one to ``target``; a given board has its own target).
     Three players (:mod:`.throws3`): ``theirs`` is the score of the player on your left,
     ``right`` of the one on your right, ``seat`` where you sit."""
-    from crib_stats.discard.analysis import analyse
     from crib_stats.kernels import boardthrow as kt
 
     if get_variant(variant).players == 3 and board is None:
@@ -263,32 +261,13 @@ def score_throws(cards, role: str, mine: int, theirs: int, variant: str = "six-c
             est = _stratified(v, unseen, int(seed), accuracy, common)
             method = (f"every opponent rank multiset ({est.units:,}) weighted by its ways, {est.draws} suit draw"
                       f"{'s' if est.draws > 1 else ''} each (seed {seed})")
-    analysis = analyse(dealt, role=role, variant=v.name)
-    by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
-    by_value = np.moveaxis(est.values, -1, 0).copy()  # each figure's (units, draws, throws) contiguous
-    win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
-    pw, pw_se = est.of(win)
-    capped = cap if hands is None and pw_se.max() > accuracy else None
-    ps, ps_se = est.of(sk)
-    g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
-    # weighted means of figures in [0, 1] drift by a unit in the last place: kept inside
-    pw, ps, g = np.clip(pw, 0, 1), np.clip(ps, 0, 1), np.clip(g, 0, SKUNK_POINTS)
-    d, d_se = est.of(win - win[..., q_points:q_points + 1])
-    tse = est.of(by_value[kt.V_SE])[0]
-    rows = []
-    for q in range(throws.shape[0]):
-        res = by_throw[frozenset(srt[i].code for i in throws[q])]
-        rows.append(BoardThrow(
-            throw=res.throw, keep=res.keep, p_win=float(pw[q]), p_win_se=float(pw_se[q]), p_skunk=float(ps[q]),
-            p_skunk_se=float(ps_se[q]), game_points=float(g[q]), game_points_se=float(g_se[q]),
-            table_se=float(tse[q]), net=res.net_ev, hand_ev=res.hand_ev, crib_ev=res.crib_ev,
-            vs_points=float(d[q]), vs_points_se=float(d_se[q]), points_throw=q == q_points))
-    rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
+    rows, reached = ranked_throws(est, dealt, srt, throws, q_points, role, v.name)
+    capped = cap if hands is None and reached > accuracy else None
     return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(theirs), target=target,
                          skunk=skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
                          starters=len(unseen) - (v.players - 1) * v.dealt, throws=tuple(rows),
                          seconds=time.perf_counter() - start,
-                         reached_se=float(pw_se.max()), capped=capped, ranked=len(rows),
+                         reached_se=reached, capped=capped, ranked=len(rows),
                          board_model=(committed_meta(v.name) if board is None
                                       else {k: board.meta[k] for k in MODEL_KEYS}),
                          points_rank=1 + next(i for i, t in enumerate(rows) if t.points_throw), seat=seat,

@@ -20,7 +20,6 @@ standard error at most ``accuracy``, every throw on the same deals.
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
@@ -105,12 +104,11 @@ def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: s
     ``target`` (None: 121); ``hands``: a fixed number of deals instead of sampling to
     ``accuracy``. A :class:`crib_stats.game.throws.BoardAnalysis` (``theirs`` the left's score,
     ``right`` the right's; ``p_skunk`` P(you are skunked), game points not defined: NaN)."""
-    from crib_stats.discard.analysis import analyse
     from crib_stats.kernels import boardthrow as kt
     from crib_stats.kernels import boardthrow3 as kt3
 
     from .board import board_variant
-    from .throwsbase import MAX_HANDS, BoardAnalysis, BoardThrow, check_sampling, deal_arrays, sampled_deals
+    from .throwsbase import MAX_HANDS, BoardAnalysis, check_sampling, deal_arrays, ranked_throws, sampled_deals
 
     start = time.perf_counter()
     v = board_variant("three-player", target, "discard --target", three=True)
@@ -129,29 +127,12 @@ def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: s
     common = (unseen, my_turn, sc, v.target, v.skunk, gm_in, mine_tab, tab)
     est = sampled_deals(int(seed), hands, accuracy, common, kt3.table3_values)
     method = f"{est.hands:,} random deals of the other two hands and the crib's card (seed {seed})"
-    analysis = analyse(dealt, role=role, variant=v.name)
-    by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
-    by_value = np.moveaxis(est.values, -1, 0).copy()
-    win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
-    pw, pw_se = est.of(win)
-    ps, ps_se = est.of(sk)
-    pw, ps = np.clip(pw, 0, 1), np.clip(ps, 0, 1)
-    d, d_se = est.of(win - win[..., q_points:q_points + 1])
-    tse = est.of(by_value[kt.V_SE])[0]
-    capped = f"the cap of {MAX_HANDS:,} deals" if hands is None and pw_se.max() > accuracy else None
-    rows = []
-    for q in range(throws.shape[0]):
-        res = by_throw[frozenset(srt[i].code for i in throws[q])]
-        rows.append(BoardThrow(
-            throw=res.throw, keep=res.keep, p_win=float(pw[q]), p_win_se=float(pw_se[q]), p_skunk=float(ps[q]),
-            p_skunk_se=float(ps_se[q]), game_points=math.nan, game_points_se=math.nan, table_se=float(tse[q]),
-            net=res.net_ev, hand_ev=res.hand_ev, crib_ev=res.crib_ev, vs_points=float(d[q]),
-            vs_points_se=float(d_se[q]), points_throw=q == q_points))
-    rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
+    rows, reached = ranked_throws(est, dealt, srt, throws, q_points, role, v.name, game_points=False)
+    capped = f"the cap of {MAX_HANDS:,} deals" if hands is None and reached > accuracy else None
     return BoardAnalysis(dealt=dealt, role=role, variant=v.name, mine=int(mine), theirs=int(left), target=v.target,
                          skunk=v.skunk, seed=int(seed), hands=est.hands, accuracy=float(accuracy), method=method,
                          starters=len(unseen) - 2 * v.dealt - 1, throws=tuple(rows),
-                         seconds=time.perf_counter() - start, reached_se=float(pw_se.max()), capped=capped,
+                         seconds=time.perf_counter() - start, reached_se=reached, capped=capped,
                          ranked=len(rows), board_model={k2: meta[k2] for k2 in ("variant", "deals", "seed", "discard",
                                                                                  "play", "groups")},
                          points_rank=1 + next(i for i, t in enumerate(rows) if t.points_throw), seat=seat,

@@ -232,6 +232,44 @@ def deal_arrays(variant: str, dealt) -> tuple:
     unseen = np.array([c for c in range(52) if c not in held], np.int64)
     return k, gm_in, srt, codes, unseen
 
-__all__ = ["BoardThrow", "BoardAnalysis", "Estimate", "board_inputs", "sampled_deals", "check_sampling", "deal_arrays",
+
+def ranked_throws(est: "Estimate", dealt, srt, throws, q_points: int, role: str, variant: str,
+                  game_points: bool = True) -> tuple[list, float]:
+    """Every throw's :class:`BoardThrow` from the sampled rows ``est`` (best P(win) first; ties:
+    the higher net, then the points throw), with the points figures of ``analyse`` and the
+    paired difference from the points throw ``q_points``; and the largest P(win) error
+    reached. ``game_points`` False (three players): no game points (NaN), the skunk figure as
+    the kernel gives it."""
+    from crib_stats.discard.analysis import analyse
+    from crib_stats.kernels import boardthrow as kt
+    from crib_stats.model.variants import SKUNK_POINTS, WIN_POINTS
+
+    analysis = analyse(dealt, role=role, variant=variant)
+    by_throw = {frozenset(c.code for c in t.throw): t for t in analysis.throws}
+    by_value = np.moveaxis(est.values, -1, 0).copy()  # each figure's (units, draws, throws) contiguous
+    win, sk = by_value[kt.V_WIN], by_value[kt.V_SKUNK]
+    pw, pw_se = est.of(win)
+    ps, ps_se = est.of(sk)
+    if game_points:
+        g, g_se = est.of(WIN_POINTS * win + (SKUNK_POINTS - WIN_POINTS) * sk)
+        g = np.clip(g, 0, SKUNK_POINTS)
+    else:
+        g = g_se = np.full(pw.shape, math.nan)
+    # weighted means of figures in [0, 1] drift by a unit in the last place: kept inside
+    pw, ps = np.clip(pw, 0, 1), np.clip(ps, 0, 1)
+    d, d_se = est.of(win - win[..., q_points:q_points + 1])
+    tse = est.of(by_value[kt.V_SE])[0]
+    rows = []
+    for q in range(throws.shape[0]):
+        res = by_throw[frozenset(srt[i].code for i in throws[q])]
+        rows.append(BoardThrow(
+            throw=res.throw, keep=res.keep, p_win=float(pw[q]), p_win_se=float(pw_se[q]), p_skunk=float(ps[q]),
+            p_skunk_se=float(ps_se[q]), game_points=float(g[q]), game_points_se=float(g_se[q]),
+            table_se=float(tse[q]), net=res.net_ev, hand_ev=res.hand_ev, crib_ev=res.crib_ev,
+            vs_points=float(d[q]), vs_points_se=float(d_se[q]), points_throw=q == q_points))
+    rows.sort(key=lambda t: (-t.p_win, -t.net, not t.points_throw))
+    return rows, float(pw_se.max())
+
+__all__ = ["BoardThrow", "BoardAnalysis", "Estimate", "board_inputs", "sampled_deals", "check_sampling", "deal_arrays", "ranked_throws",
            "DEFAULT_SEED",
            "DEFAULT_ACCURACY", "MAX_HANDS", "MAX_DRAWS", "MODEL_KEYS", "SHORT", "ASSUMES"]

@@ -123,7 +123,7 @@ def test_bad_input_elsewhere(capsys):
     for argv, words in ((["discard", "5h", "6h", "7c", "jd", "qs", "ks", "--variant", "four-player", "--seat", "left",
                           "--score", "1", "2"], "deal"),
                         (["discard", *"5h 6h 7c jd qs kd".split(), "--seat", "left", "--score", "1", "2"],
-                         "--seat goes with --variant four-player")):
+                         "--seat goes with --variant three-player or four-player")):
         code = main(argv)
         out, err = capsys.readouterr()
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, err

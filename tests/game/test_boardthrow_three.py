@@ -43,6 +43,7 @@ def random_board():
     (HAND, "left", (56, 52, 58)),
     ("ac 2d 3h 9s kd", "right", (20, 59, 27)),
     ("5c 5d 10h js qc", "dealer", (40, 44, 48)),
+    (HAND, "left", (20, 59, 57)),  # you below the skunk line when another ends the game
 ])
 def test_kernel_matches_twin(cards, seat, scores, random_board):
     """Per sampled deal of the other two hands and the pack's card, every throw's P(win),
@@ -130,3 +131,29 @@ def test_the_command_in_every_format(capsys):
     assert main(["discard", "--variant", "three-player", "--score", "100", "104", "95", *HAND.split(), "--seat",
                  "right", "--accuracy", "0.01", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["throws"] == doc["throws"]
+
+
+@pytest.mark.parametrize("seat", gt3.SEATS3)
+def test_throwing_as_the_model_does_gives_the_board_back(seat):
+    """The board at a position is the deal model's expectation from it: a seat dealt at random
+    that throws by the model's own objective (as every seat of the model does) wins, averaged
+    over its hands and the kernel's deals, as often as the committed board says at that position
+    for its turn (within four standard errors). Independent of the twin: a wrong rotation of the
+    turns into the next deal, or a wrong seat, is off by tenths."""
+    target, scores = 121, (50, 60, 40)  # by turn: the dealer's left, his right, the dealer
+    tab, _ = gt3.board_table3(target)
+    k, gm_in, *_ = gt.deal_arrays("three-player", parse(HAND))
+    turn = gt3.SEATS3.index(seat)
+    rng = np.random.default_rng(11 + turn)
+    wins = []
+    for hand in range(300):
+        codes = np.sort(rng.choice(52, 5, replace=False)).astype(np.int64)
+        unseen = np.array([c for c in range(52) if c not in set(codes.tolist())], np.int64)
+        mine_tab = kt.my_tables(codes, k["throws"], k["hand_table"])
+        q = int(kt.objective_throw(codes, 1 if seat == "dealer" else 2, gm_in))
+        vals = kt3.table3_values(hand, 0, 4, unseen, turn, np.array(scores, np.int64), target, 91, gm_in, mine_tab,
+                                 tab)
+        wins.append(vals[:, q, kt.V_WIN].mean())
+    wins = np.array(wins)
+    board = float(tab[scores][turn])
+    assert abs(wins.mean() - board) < 4 * wins.std(ddof=1) / math.sqrt(len(wins)), (wins.mean(), board)
