@@ -249,15 +249,7 @@ def discard_for_the_board(args) -> int:
                          "(hand, crib, net), not P(win); --csv or --json give the board's figures")
     options.discard_for_the_board(need=args.need, rank_by=args.rank_by, pegging=args.pegging,
                                   peg_opponent=args.peg_opponent, starter=args.starter, crib_model=args.crib_model)
-    from crib_stats.model.variants import variant as get_variant
-
-    three = get_variant(args.variant).players == 3
-    if three and len(args.score) != 3:
-        raise UsageError("discard --score: three-player takes three scores: --score MINE LEFT RIGHT (yours, the "
-                         f"player on your left's, on your right's), got {len(args.score)}")
-    if not three and len(args.score) != 2:
-        raise UsageError(f"discard --score: expected 2 scores (MINE THEIRS), got {len(args.score)}"
-                         + ("; three scores are for --variant three-player" if len(args.score) == 3 else ""))
+    options.score_count(args.variant, len(args.score))
     mine, theirs, *rest = (whole_number(x, "--score") for x in args.score)
     right = rest[0] if rest else None
     seed = whole_number(args.seed, "--seed", 0)

@@ -78,3 +78,17 @@ def game_position(variant: str, discard: str, at: tuple[int, int] | None, role: 
     elif role is not None:
         raise UsageError(f"game: --{role} needs --at MINE THEIRS")
     return v
+
+
+def score_count(variant: str, n: int) -> None:
+    """``discard --score``'s scores: two (MINE THEIRS), three with three players (MINE LEFT
+    RIGHT); the command line and the page's ``score`` say the same line."""
+    from crib_stats.model.variants import variant as get_variant
+
+    three = get_variant(variant).players == 3
+    if three and n != 3:
+        raise UsageError("discard --score: three-player takes three scores: --score MINE LEFT RIGHT (yours, the "
+                         f"player on your left's, on your right's), got {n}")
+    if not three and n != 2:
+        raise UsageError(f"discard --score: expected 2 scores (MINE THEIRS), got {n}"
+                         + ("; three scores are for --variant three-player" if n == 3 else ""))

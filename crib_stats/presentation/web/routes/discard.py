@@ -73,6 +73,7 @@ async def discard_(
     if board is not None:  # discard --score (game_cli.discard_for_the_board), its checks in its order
         options.discard_for_the_board(need=need, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent,
                                       starter=starter, crib_model=crib_model)
+        options.score_count(variant, len(board))
         from crib_stats.game import throws
 
         seed_n = whole_number(None if seed is None else str(seed), "--seed", 0)
