@@ -18,7 +18,7 @@ you have not seen, each throws one card by the model's objective for its side (t
 side's two as the dealer, the others as the pone), all four play greedy round the table, the
 hands show from the dealer's left round to the dealer, then the crib, and the next deal (to the
 other side) is valued by the committed four-player board. The three hands are drawn together at
-random (:func:`crib_stats.kernels.boardthrow.table_values`), every starter left (32) enumerated
+random (:func:`crib_stats.kernels.boardtable.table_values`), every starter left (32) enumerated
 for each, every throw on the same deals.
 
 The opponent's hands are sampled (:mod:`crib_stats.kernels.boardthrow`: enumerating all

@@ -181,12 +181,13 @@ class Estimate:
 
 def sampled_deals(seed: int, hands: int | None, accuracy: float, common: tuple, kernel=None) -> Estimate:
     """Three or four players: ``hands`` random deals of the other hands (``kernel``, by default
-    :func:`table_values`; :func:`crib_stats.kernels.boardthrow3.table3_values` with three), or
-    batches of them until every throw's P(win) error is at most ``accuracy`` (at most
-    :data:`MAX_HANDS`); the rows depend only on the seed and the number of deals."""
-    from crib_stats.kernels import boardthrow as kt
+    :func:`crib_stats.kernels.boardtable.table_values`; with three
+    :func:`crib_stats.kernels.boardthrow3.table3_values`), or batches of them until every throw's
+    P(win) error is at most ``accuracy`` (at most :data:`MAX_HANDS`); the rows depend only on the
+    seed and the number of deals."""
+    from crib_stats.kernels import boardtable, boardthrow as kt
 
-    kernel = kt.table_values if kernel is None else kernel
+    kernel = boardtable.table_values if kernel is None else kernel
     if hands is not None:
         return Estimate.sampled(kernel(seed, 0, hands, *common))
     parts = []

@@ -18,8 +18,9 @@
 - :mod:`.sweep`         every deal's best throw per objective: rank memo + suit terms per class
 - :mod:`.game`          the deal model's deals played out; :mod:`.board` the induction over positions
 - :mod:`.game3`         the three-player deal model; :mod:`.board3` its inductions (exact, product form)
-- :mod:`.boardthrow`    each throw's P(win) over the opponent's hands (:mod:`.boardthrow3`: three players);
-                        :mod:`.boardgames` whole games
+- :mod:`.boardthrow`    each throw's P(win) over the opponent's hands; :mod:`.boardtable` over the other
+                        seats' hands at a table of four in partnership (:mod:`.boardthrow3`: three
+                        players); :mod:`.boardgames` whole games
 - :mod:`.playn`         the play of two to four players as one stepper (the whole games')
 - :mod:`.wholegames`    greedy in every seat, whole games of every variant card by card (their decisions and
                         points as arrays: the referee writes their records)
@@ -42,8 +43,9 @@ __all__ = ["warmup"]
 def warmup() -> None:
     """Compile (or load from the cache) every kernel on the smallest inputs."""
     from . import (  # lazy: numba only when used
-        advise, board, board3, boardgames, boardthrow, boardthrow3, crib, deals, distributions, equilibrium, game, game3,
-        ismcts, keeps, keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep, wholegames,
+        advise, board, board3, boardgames, boardtable, boardthrow, boardthrow3, crib, deals, distributions, equilibrium,
+        game, game3, ismcts, keeps, keepshow, maxima, pegvalue, play, playn, playsearch, policies, posterior, show, sweep,
+        wholegames,
     )
 
     show.warmup()
@@ -67,6 +69,7 @@ def warmup() -> None:
     keepshow.warmup()
     advise.warmup()
     boardthrow.warmup()
+    boardtable.warmup()
     boardthrow3.warmup()
     boardgames.warmup()
     wholegames.warmup()

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .boardthrow import BLOCK, N_VALUES, V_SE, V_SKUNK, V_WIN, draw_hand, other_seat, throw_scratch
+from .boardtable import other_seat, throw_scratch
+from .boardthrow import BLOCK, N_VALUES, V_SE, V_SKUNK, V_WIN, draw_hand
 from .constants import JACK, RANKS
 from .game import MAX_EVENTS, crib_points, greedy_events_n
 from .jit import njit, prange

@@ -17,7 +17,7 @@ import schemas
 from crib_stats.core.cards import parse
 from crib_stats.game import board as gb
 from crib_stats.game import throws as gt
-from crib_stats.kernels import boardthrow as kt
+from crib_stats.kernels import boardtable, boardthrow as kt
 
 HAND = "5h 6h 7c jd qs"
 
@@ -47,7 +47,7 @@ def test_kernel_matches_twin(cards, seat, mine, theirs):
     """Per sampled deal of the other three hands, every throw's P(win), P(win with a skunk) and
     table error against the twin played point by point round the table."""
     codes, unseen, tables, b, args = common(cards, seat, mine, theirs)
-    got = kt.table_values(5, 10, 12, *args)
+    got = boardtable.table_values(5, 10, 12, *args)
     for i, g in enumerate(got):
         drawn = ref.board_throw_hand(5, 10 + i, unseen.tolist(), 15)
         others = [drawn[0:5], drawn[5:10], drawn[10:15]]
