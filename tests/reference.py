@@ -1931,3 +1931,36 @@ def search_deal_value_twin(pone_codes, dealer_codes, crib_codes, starter, me, pi
     if heels and starter // 4 + 1 == 11:
         dealer += 2
     return dealer - pone if me == 1 else pone - dealer
+
+
+def search_deal_win_twin(pone_codes, dealer_codes, crib_codes, starter, me, picks, mine, theirs, target, win,
+                         stop_at_go=False, heels=True):
+    """Seat ``me``'s chance of winning the game over a whole deal played as
+    :func:`search_deal_value_twin` plays it, from the scores ``mine`` and ``theirs``: every point
+    added one event at a time as the rule book scores them (his heels at the cut, each card and go
+    of the play in turn, the pone's show, the dealer's, the crib), the first to ``target`` winning
+    on the spot; if nobody gets there, ``win(dealer's score, pone's score)`` is the next dealer's
+    chance (the deal passes: this deal's pone deals next)."""
+    it = iter(picks)
+
+    def pick(player, hand, count_seq):
+        count = sum(value(r) for r in count_seq)
+        legal = sorted({r for r in hand if count + value(r) <= 31})
+        return legal[next(it) % len(legal)]
+
+    events, _ = play_round_twin([[c // 4 + 1 for c in pone_codes], [c // 4 + 1 for c in dealer_codes]], pick,
+                                stop_at_go)
+    scored = []  # (player: 0 pone, 1 dealer; points) in the order they are pegged
+    if heels and starter // 4 + 1 == 11:
+        scored.append((1, 2))
+    scored += [(player, points) for _, player, _, points in events if points]
+    scored += [(0, show_total(list(pone_codes), starter)), (1, show_total(list(dealer_codes), starter)),
+               (1, show_total(list(crib_codes), starter, True))]
+    score = {me: mine, 1 - me: theirs}
+    for player, points in scored:
+        score[player] += points
+        if score[player] >= target:
+            return 1.0 if player == me else 0.0
+    next_dealer = 0  # the pone deals the next deal
+    p_next_dealer = win(score[next_dealer], score[1 - next_dealer])
+    return p_next_dealer if me == next_dealer else 1.0 - p_next_dealer

@@ -1,18 +1,19 @@
 """Players by name, so that a command (``crib-stats match A B``) or the page can make them from
-text: ``greedy``, ``random``, ``points``, ``engine``, ``sloppy``, ``search`` (more join with
-:func:`register`; a name with a colon, ``exec:COMMAND`` or ``search:N``, goes to the maker
-registered for its prefix with :func:`register_prefix`: ``exec`` makes an
-:class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on its first game;
-``search:N`` a :class:`~crib_stats.players.search.SearchPlayer` of N simulations a decision).
+text: ``greedy``, ``random``, ``points``, ``engine``, ``sloppy``, ``search``, ``search-points``
+(more join with :func:`register`; a name with a colon, ``exec:COMMAND``, ``search:N`` or
+``search-points:N``, goes to the maker registered for its prefix with :func:`register_prefix`:
+``exec`` makes an :class:`~crib_stats.players.external.ExecPlayer`, which starts COMMAND on its
+first game; ``search:N`` a :class:`~crib_stats.players.search.SearchPlayer` of N simulations a
+decision, ``search-points:N`` the same valuing its play-outs by points, not the board).
 
 >>> make_player("greedy").name, make_player("random", seed=3).seed
 ('greedy', 3)
 >>> make_player("search:200").budget
 200
->>> make_player("grredy")
+>>> make_player("grredy")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, sloppy, search, exec:COMMAND, search:N
+crib_stats.players.registry.PlayerError: unknown player 'grredy'; choose one of greedy, random, points, engine, sloppy, search, search-points, exec:COMMAND, ...
 """
 
 from __future__ import annotations
@@ -44,19 +45,22 @@ MAKERS: dict[str, Callable[[int], Player]] = {
     "engine": lambda seed: EnginePlayer(seed),  # discard --score's throw, advise --score's card
     "sloppy": lambda seed: SloppyPlayer(),  # greedy, counting its shows without flushes and nobs (muggins)
     "search": lambda seed: SearchPlayer(seed),  # information-set search, DEFAULT_BUDGET simulations a decision
+    "search-points": lambda seed: SearchPlayer(seed, points=True),  # the same, valued by points, not the board
 }
 # prefix -> maker(the text after "prefix:", seed), e.g. "exec" for exec:COMMAND
 PREFIXES: dict[str, Callable[[str, int], Player]] = {
     "exec": lambda command, seed: ExecPlayer(command, seed),  # an external program (the line protocol)
-    "search": lambda budget, seed: SearchPlayer(seed, _budget(budget)),  # search:N, N simulations a decision
+    "search": lambda budget, seed: SearchPlayer(seed, _budget("search", budget)),  # search:N, N simulations a decision
+    "search-points": lambda budget, seed: SearchPlayer(seed, _budget("search-points", budget), points=True),
 }
 # prefix -> what follows its colon, as names() shows it
-PREFIX_ARGS: dict[str, str] = {"exec": "COMMAND", "search": "N"}
+PREFIX_ARGS: dict[str, str] = {"exec": "COMMAND", "search": "N", "search-points": "N"}
 
 
-def _budget(text: str) -> int:
+def _budget(prefix: str, text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise PlayerError(f"player 'search:{text}': give a whole number of simulations, at least 1, after search:")
+        raise PlayerError(f"player '{prefix}:{text}': give a whole number of simulations, at least 1, "
+                          f"after {prefix}:")
     return int(text)
 
 

@@ -9,7 +9,17 @@ of the deal out at random and values it by the deal's point difference for its s
 the play, both hands, the crib to its owner, his heels (:mod:`crib_stats.kernels.ismcts`). The
 search is flat (one level: the seat's information set at the root, a fresh determinisation per
 iteration). It answers the most visited option (ties: the higher mean). The two-player games
-only (six-card and five-card, any target); the score is not read (points, not P(win)).
+only (six-card and five-card, any target).
+
+Where the game has a board (:func:`crib_stats.game.board.has_board`: the six-card game to 121,
+91 and 61, the five-card game to 61) a play-out is valued by the seat's chance of winning the
+game instead (:func:`crib_stats.kernels.ismcts.deal_win`): from the view's scores, the deal's
+points one at a time in the game's order, the game over the moment a seat reaches the target,
+else the committed board's P(win) at the position the deal leaves. That board is the game
+model's (two greedy players after this deal): a value of the positions, not a model of this
+opponent, whose play inside the deal is still random in the play-outs. ``points=True`` (the
+player ``search-points``, ``search-points:N``) values every play-out by the deal's point
+difference, as with no board.
 
 Its draws come from its own seed and the game's private seed (:func:`crib_stats.referee.deck.
 player_seed`), so a match is reproducible.
@@ -75,16 +85,24 @@ def _best(total: np.ndarray, visits: np.ndarray) -> int:
     return max(range(len(visits)), key=lambda a: (visits[a], means[a], -a))
 
 
+def _mean(x: float, worth: str) -> str:
+    """A play-out's mean value as a note writes it: P(win) to four places, points signed."""
+    return f"{x:.4f}" if worth == "P(win)" else f"{x:+.2f}"
+
+
 class SearchPlayer:
     """The information-set search player (module docstring)."""
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, points: bool = False) -> None:
+        base = "search-points" if points else "search"
         if int(budget) < 1:
-            raise CribStatsError(f"search:{budget}: the budget is a whole number of simulations, at least 1")
+            raise CribStatsError(f"{base}:{budget}: the budget is a whole number of simulations, at least 1")
         self.seed = int(seed)
         self.budget = int(budget)
-        self.name = "search" if self.budget == DEFAULT_BUDGET else f"search:{self.budget}"
+        self.points = bool(points)
+        self.name = base if self.budget == DEFAULT_BUDGET else f"{base}:{self.budget}"
         self.rng = random.Random(f"crib-stats search/{self.seed}")
+        self._boards: dict = {}
 
     def new_game(self, seat: str, variant: str, target: int, seed: int) -> None:
         """A game starts: its draws restart from this player's seed and the game's."""
@@ -96,6 +114,21 @@ class SearchPlayer:
             raise CribStatsError(f"search plays the two-player games only, not {view.variant}")
         return v
 
+    def _value(self, view: View) -> tuple[np.ndarray, np.ndarray, str]:
+        """The kernels' ``game`` and ``tab`` for this decision (module docstring; no board: a
+        target of 0), and the word for what a play-out is worth."""
+        from crib_stats.game.board import committed_tables, has_board, kernel_tables
+
+        game = np.zeros(4, np.int64)
+        v = get_variant(view.variant, view.target)
+        if self.points or not has_board(v):
+            return game, np.zeros((1, 1, 4)), "deal difference"
+        key = (v.name, v.target)
+        if key not in self._boards:
+            self._boards[key] = kernel_tables(*committed_tables(v.name, target=v.target))
+        game[:] = (view.score, view.opponent_score, v.target, v.skunk)
+        return game, self._boards[key], "P(win)"
+
     def discard(self, view: View) -> Answer:
         """The throw the search values most (module docstring)."""
         from crib_stats.kernels.ismcts import search_throw  # lazy: numba
@@ -105,12 +138,12 @@ class SearchPlayer:
         codes = np.array([c.code for c in dealt], np.int64)
         throws = np.array(list(combinations(range(len(dealt)), view.throw)), np.int64)
         unseen = np.array(sorted(set(range(52)) - set(codes.tolist())), np.int64)
+        game, tab, worth = self._value(view)
         total, visits = search_throw(codes, throws, unseen, 1 if view.dealer else 0, view.throw,
-                                     v.play_stops_at_first_go, self.budget, self.rng.getrandbits(63))
+                                     v.play_stops_at_first_go, self.budget, self.rng.getrandbits(63), game, tab)
         a = _best(total, visits)
-        mean = total[a] / visits[a]
         return Answer([dealt[i] for i in throws[a]], f"search: {visits[a]} of {self.budget} simulations, "
-                      f"mean deal difference {mean:+.2f}")
+                      f"mean {worth} {_mean(total[a] / visits[a], worth)}")
 
     def play(self, view: View) -> Answer:
         """The card of the rank the search values most (of that rank, the lowest suit)."""
@@ -142,10 +175,12 @@ class SearchPlayer:
         options = np.array(sorted({c.rank for c in view.legal}), np.int64)
         sizes = np.array([me, len(known), n_hidden, view.throw, len(keep), view.starter.code,
                           int(v.play_stops_at_first_go), self.budget, self.rng.getrandbits(63)], np.int64)
+        game, tab, worth = self._value(view)
         total, visits = search_play(state, seq, options, np.array([c.code for c in keep], np.int64),
                                     np.array([c.code for c in known] + [0], np.int64), allowed, rest,
-                                    np.array([c.code for c in view.discard], np.int64), sizes)
+                                    np.array([c.code for c in view.discard], np.int64), sizes, game, tab)
         a = _best(total, visits)
         card = min((c for c in view.legal if c.rank == options[a]), key=lambda c: c.suit)
+        worth = "rest-of-deal difference" if worth == "deal difference" else worth
         return Answer(card, f"search: {visits[a]} of {self.budget} simulations, "
-                      f"mean rest-of-deal difference {total[a] / visits[a]:+.2f}")
+                      f"mean {worth} {_mean(total[a] / visits[a], worth)}")

@@ -135,8 +135,9 @@ def test_the_random_player_is_uniform_over_throws_and_legal_cards():
 def test_the_registry_makes_players_by_name():
     assert make_player("greedy").name == "greedy" and isinstance(make_player(" random ", seed=4), RandomPlayer)
     assert make_player("random", seed=4).seed == 4
-    assert names() == ["greedy", "random", "points", "engine", "sloppy", "search", "exec:COMMAND", "search:N"]
-    with pytest.raises(PlayerError, match="unknown player 'nobody'; choose one of greedy, random, points, engine, sloppy, search, exec:COMMAND, search:N"):
+    assert names() == ["greedy", "random", "points", "engine", "sloppy", "search", "search-points", "exec:COMMAND",
+                       "search:N", "search-points:N"]
+    with pytest.raises(PlayerError, match="unknown player 'nobody'; choose one of greedy, random, points, engine, sloppy, search, search-points, exec:COMMAND, search:N, search-points:N"):
         make_player("nobody")
     register_prefix("echo", lambda rest, seed: RandomPlayer(len(rest)))
     try:

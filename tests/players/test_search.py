@@ -15,8 +15,8 @@ import pytest
 
 import reference
 from crib_stats.core.cards import Card
-from crib_stats.kernels.ismcts import deal_value, sample_hands
-from crib_stats.kernels.play import new_play, settle
+from crib_stats.kernels.ismcts import deal_value, deal_win, pick_rank, sample_hands
+from crib_stats.kernels.play import new_play, play_card, settle
 from crib_stats.players import GreedyPlayer, RandomPlayer, make_player
 from crib_stats.players.search import DEFAULT_BUDGET, SearchPlayer, hidden_constraint
 from crib_stats.referee import SEATS, Game, play_game, validate
@@ -34,8 +34,33 @@ def test_it_plays_whole_games_with_no_forfeit(variant, other):
         assert rec["players"][DEALER] == "search:300"
 
 
+def test_with_a_board_it_values_the_game_and_without_one_the_points():
+    """In every two-player game (each has a board) search's notes give P(win), in [0, 1];
+    search-points's the deal's point difference; the board search reads is the committed one to
+    the game's target, at the view's scores."""
+    from crib_stats.game.board import committed_tables, kernel_tables
+    from crib_stats.model.variants import variant
+
+    for target in (61, 121):
+        rec = play_game((SearchPlayer(3, budget=40), make_player("search-points:40", 4)), seed=2,
+                        variant=variant("six-card", target))
+        notes = [(rec["players"][x["seat"]], x["note"]) for d in rec["deals"] for x in d["decisions"]]
+        wins = [float(n.split("mean P(win) ")[1]) for who, n in notes if who == "search:40"]
+        assert wins and all(0.0 <= p <= 1.0 for p in wins)
+        assert all("difference" in n for who, n in notes if who == "search-points:40")
+    game = Game(variant("six-card", 61), seed=0, deck=0)
+    view = game.view(game.to_act().seat)
+    me = SearchPlayer(0)
+    arr, tab, worth = me._value(view)
+    assert worth == "P(win)" and arr.tolist() == [view.score, view.opponent_score, 61, 31]
+    assert np.array_equal(tab, kernel_tables(*committed_tables("six-card", target=61)))
+    assert SearchPlayer(0, points=True)._value(view)[2] == "deal difference"
+
+
 def test_the_registry_makes_it_by_name_and_budget():
     assert make_player("search").budget == DEFAULT_BUDGET and make_player("search").name == "search"
+    assert make_player("search-points").name == "search-points" and make_player("search-points").points
+    assert make_player("search-points:30").name == "search-points:30" and not make_player("search:30").points
     assert make_player("search:40", seed=2).budget == 40 and make_player("search:40", seed=2).seed == 2
     with pytest.raises(Exception, match="whole number of simulations"):
         make_player("search:lots")
@@ -164,3 +189,44 @@ def test_a_play_outs_deal_value_is_the_naive_twins(stop_at_go):
             got = deal_value(st, seq, stop_at_go, np.array(picks, np.int64), me, np.array(mine, np.int64),
                              np.array(theirs, np.int64), kept, np.array(crib, np.int64), starter, True)
             assert got == reference.search_deal_value_twin(pone, dealer, crib, starter, me, picks, stop_at_go)
+
+
+@pytest.mark.parametrize("stop_at_go", [False, True])
+def test_a_play_outs_chance_of_winning_is_the_naive_twins(stop_at_go):
+    """deal_win against reference.search_deal_win_twin: scores near the end (the deal ends the
+    game mid-play, in a show or not at all), a random board for the next deal, his heels at the
+    cut (the throw's search) or already counted with the first card played (the play's search,
+    whose state holds that card's points on entry)."""
+    rng = random.Random(7)
+    kept = 3 if stop_at_go else 4
+    target = 61 if stop_at_go else 121
+    tab = np.random.default_rng(7).random((target, target, 4))
+    ends = Counter()
+    for _ in range(400):
+        cards = rng.sample(range(52), 2 * kept + 5)
+        pone, dealer = cards[:kept], cards[kept:2 * kept]
+        crib, starter = cards[2 * kept:2 * kept + 4], cards[-1]
+        if rng.random() < 0.25:
+            starter = rng.choice([c for c in range(40, 44) if c not in cards[:-1]])  # a jack turned
+        picks = [rng.randrange(6) for _ in range(2 * kept)]
+        first = rng.random() < 0.5  # the first card already played (the play's search)
+        for me in (0, 1):
+            mine, theirs = rng.randrange(target - 30, target), rng.randrange(target - 30, target)
+            game = np.array([mine, theirs, target, target - 30], np.int64)
+            st, seq = new_play(np.bincount([c // 4 for c in pone], minlength=13).astype(np.int64),
+                               np.bincount([c // 4 for c in dealer], minlength=13).astype(np.int64))
+            st = settle(st, stop_at_go)
+            rest = np.array(picks, np.int64)
+            heels = True
+            if first:  # the pone's lead, scored into the state as search_play hands it on
+                st = settle(play_card(seq, st, pick_rank(st, rest, 0)), stop_at_go)
+                rest = rest[1:]
+                heels = False
+            my, their = (pone, dealer) if me == 0 else (dealer, pone)
+            got = deal_win(st, seq, stop_at_go, rest, me, np.array(my, np.int64), np.array(their, np.int64), kept,
+                           np.array(crib, np.int64), starter, heels, game, tab)
+            want = reference.search_deal_win_twin(pone, dealer, crib, starter, me, picks, mine, theirs, target,
+                                                  lambda d, p: tab[d, p, 0], stop_at_go, heels)
+            assert got == pytest.approx(want, abs=1e-12)
+            ends[want if want in (0.0, 1.0) else "board"] += 1
+    assert min(ends.values()) > 50, ends  # won, lost and still on, each many times

@@ -35,7 +35,7 @@ def add(sub) -> None:
     """Add match to the subcommands ``sub``."""
     m = command(sub, "match", "two (or three) players in duplicate games: win rates with their errors",
                 MATCH_DESCRIPTION, MATCH_EXAMPLES)
-    m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, sloppy, search, search:N, exec:COMMAND, ...")
+    m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, sloppy, search, search:N, search-points[:N], exec:COMMAND, ...")
     m.add_argument("b", metavar="B", help="the second player")
     m.add_argument("c", metavar="C", nargs="?", help="the third player (three-player only)")
     m.add_argument("--games", metavar="N", required=True, help="games to play: an even number from 2 to 200,000 (N/2 deck pairs; "

@@ -41,7 +41,7 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     opponent: str | None = Field(None, max_length=40, description="two players: engine, points, greedy, random, "
-                                 "sloppy or search (the players registered by name); default engine")
+                                 "sloppy, search or search-points (the players registered by name); default engine")
     opponents: list[Annotated[str, StringConstraints(max_length=40)]] | None = Field(
         None, max_length=3, description="three or four players: the computer seats' players, clockwise from yours: "
         "three-player [your left, your right]; four-player [the opponent on your left, your partner, the opponent on "
