@@ -2,7 +2,7 @@
 """Timings as ratios against baselines measured in the same run.
 
 Usage: python scripts/bench.py [--quick] [--startup] [--board] [--games] [--engine] [--searches]
-                                [--advise [--against REV]] [--record [FILE]]
+                                [--advise [--against REV]] [--search] [--record [FILE]]
 
 Each row: what was timed (best of several runs), the baseline it is compared with (measured
 now, on this machine), and the speed-up. Machines here are noisy: read the ratios, not the
@@ -17,7 +17,7 @@ The sections live beside it, each timing one concern: bench_enumerate.py (the ta
 method, the cold compile, the deal odds), bench_processes.py (whole crib-stats processes: the
 commands, the start-up, the discard for the board), bench_discard.py (one deal's discard
 analysis, the sweep, E[peg]), bench_searches.py (the play's exhaustive searches, Hessel's
-start), bench_advise.py (the play advisor and the engine's decisions), bench_referee.py and
+start), bench_advise.py (the play advisor, the engine's and the search player's decisions), bench_referee.py and
 bench_match.py (whole games); bench_timing.py holds the timing helpers they share. This file is
 the driver: its options, the tables printed, and --record.
 """
@@ -89,6 +89,7 @@ def main() -> None:
     ap.add_argument("--advise", action="store_true", help="only the play advisor's rows")
     ap.add_argument("--searches", action="store_true",
                     help="only the exhaustive searches' rows: the play's extremes and tables, Hessel's start (#34)")
+    ap.add_argument("--search", action="store_true", help="only the search player's rows (#51)")
     ap.add_argument("--against", metavar="REV", help="with --advise: each call against git revision REV's code")
     ap.add_argument("--record", nargs="?", const=RECORD, metavar="FILE",
                     help="also write the tables as JSON for the manual's performance page (default docs/bench.json)")
@@ -118,6 +119,9 @@ def run(args) -> None:
     if args.searches:
         print_rows(bench_searches.search_rows())
         return
+    if args.search:
+        print_rows(bench_advise.search_rows())
+        return
     if args.board:
         print_board()
         return
@@ -141,6 +145,8 @@ def run(args) -> None:
     rows += bench_discard.peg_rows(deal) + bench_processes.pegging_rows(CLI, base_proc)
     # 10. three players' throw for the board
     rows += bench_discard.board3_rows()
+    # 11. the search player's decisions, P(win) on the board against points
+    rows += bench_advise.search_rows()
     rows += bench_advise.advise_rows() + bench_advise.engine_rows()
     rows += bench_processes.advise_process_rows(CLI, base_proc)
 

@@ -9,7 +9,9 @@
   answers, asserted): median, 90th percentile, the median per kind, and without a score;
 - with ``--against REV``: the same calls in this tree against revision REV's code loaded beside
   it in this process (:func:`advise_against_rows`, after :func:`same_answers_against` has
-  checked every answer field for field).
+  checked every answer field for field);
+- :func:`search_rows` (``--search``, #51): the ``search`` player's throws and cards in one game,
+  P(win) on the board against the same search by points, and one play-out against its twin.
 """
 
 from __future__ import annotations
@@ -248,3 +250,75 @@ def same_answers_against(rev: str, deals: int = 4, seed: int = 34) -> None:
                         assert [vars(p) for p in a[0]] == [vars(p) for p in b[0]] and a[1:] == b[1:], (x, pol, score)
                     n += 1
     print(f"the same answers as {rev}: {n} calls ({len(sits)} decisions, {errors} of the calls refused by both)")
+
+
+def search_rows(seed: int = 5, outs: int = 2000, naive: int = 200) -> list[tuple[str, float, str, float]]:
+    """11. The ``search`` player (#51): every decision of one game against greedy (its default
+    budget, warm), the median a throw and a card, valued by P(win) on the board against the same
+    search valued by the deal's points (``search-points``: the baseline, same budget); and one
+    play-out valued by P(win) (``kernels.ismcts.deal_win``) against its naive twin
+    (``reference.search_deal_win_twin``), per play-out."""
+    from statistics import median
+
+    from crib_stats.game.board import committed_tables, kernel_tables
+    from crib_stats.kernels.ismcts import deal_win
+    from crib_stats.kernels.play import new_play, settle
+    from crib_stats.players import GreedyPlayer
+    from crib_stats.players.search import SearchPlayer
+    from crib_stats.referee import play_game
+
+    class Timed:
+        def __init__(self, player):
+            self.player, self.name, self.times = player, player.name, {"discard": [], "play": []}
+
+        def new_game(self, *args):
+            self.player.new_game(*args)
+
+        def discard(self, view):
+            t = time.perf_counter()
+            a = self.player.discard(view)
+            self.times["discard"].append(time.perf_counter() - t)
+            return a
+
+        def play(self, view):
+            t = time.perf_counter()
+            a = self.player.play(view)
+            if len(view.legal) > 1:
+                self.times["play"].append(time.perf_counter() - t)
+            return a
+
+    timed = {}
+    for points in (False, True):
+        play_game((SearchPlayer(seed, budget=20, points=points), GreedyPlayer()), seed=seed)  # warm
+        t = Timed(SearchPlayer(seed, points=points))
+        play_game((t, GreedyPlayer()), seed=seed)
+        timed[points] = t.times
+    rows = [(f"search: a throw, median of {len(timed[False]['discard'])} (P(win) on the board)",
+             median(timed[False]["discard"]), "search-points, the same budget", median(timed[True]["discard"])),
+            (f"search: a card with a choice, median of {len(timed[False]['play'])}", median(timed[False]["play"]),
+             "search-points, the same budget", median(timed[True]["play"]))]
+    rng = random.Random(seed)
+    tab = kernel_tables(*committed_tables("six-card"))
+    deals = []
+    for _ in range(outs):
+        cards = rng.sample(range(52), 13)
+        deals.append((cards[:4], cards[4:8], cards[8:12], cards[12], [rng.randrange(6) for _ in range(8)],
+                      rng.randrange(90, 121), rng.randrange(90, 121)))
+
+    def kernel(n):
+        for pone, dealer, crib, starter, picks, a, b in deals[:n]:
+            st, seq = new_play(np.bincount([c // 4 for c in pone], minlength=13).astype(np.int64),
+                               np.bincount([c // 4 for c in dealer], minlength=13).astype(np.int64))
+            deal_win(settle(st, False), seq, False, np.array(picks, np.int64), 1, np.array(dealer, np.int64),
+                     np.array(pone, np.int64), 4, np.array(crib, np.int64), starter, True,
+                     np.array([a, b, 121, 91], np.int64), tab)
+
+    def twin():
+        for pone, dealer, crib, starter, picks, a, b in deals[:naive]:
+            reference.search_deal_win_twin(pone, dealer, crib, starter, 1, picks, a, b, 121,
+                                           lambda d, p: tab[d, p, 0])
+
+    kernel(2)
+    rows.append(("search: one play-out valued by P(win) (deal_win, from Python)", best_of(lambda: kernel(outs), 3) / outs,
+                 "its naive twin", best_of(twin, 1) / naive))
+    return rows

@@ -194,12 +194,18 @@ def check_position(mine, theirs, target: int, role=None, *, where: str = "game -
     if role is not None and role not in ("dealer", "pone"):
         raise error(f"{where}: say who deals {deals}: --dealer (you) or --pone (the opponent)")
     for name, x in (("MINE", mine), ("THEIRS", theirs)):
-        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
-            raise error(f"{where}: {name} must be a score from 0 to {target - 1} (the game is to {target}), "
-                        f"got {x!r:.20}: impossible")
-        if x >= target:
-            raise error(f"{where}: {name} is {x}: the game is over at {target} (a score at or past the target); "
-                        "give scores below it")
+        check_score(name, x, target, where, error)
+
+
+def check_score(name: str, x, target: int, where: str, error: type = GameError) -> None:
+    """One score of a position (``name`` as the command spells it): a whole number from 0 to
+    ``target - 1``, else one line prefixed by ``where``, raised as ``error``."""
+    if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
+        raise error(f"{where}: {name} must be a score from 0 to {target - 1} (the game is to {target}), "
+                    f"got {x!r:.20}: impossible")
+    if x >= target:
+        raise error(f"{where}: {name} is {x}: the game is over at {target} (a score at or past the target); "
+                    "give scores below it")
 
 
 def _game_points(values: np.ndarray) -> np.ndarray:

@@ -26,6 +26,7 @@ import numpy as np
 
 from crib_stats.core.cards import parse_n
 
+from .board import check_score
 from .model import GameError
 
 SEATS3 = ("left", "right", "dealer")  # where you sit, by your turn in the play (0 on the dealer's left, who leads)
@@ -75,12 +76,7 @@ def check_scores3(mine, left, right, target: int) -> None:
         if x is None:
             raise GameError("discard --score: three-player takes three scores: --score MINE LEFT RIGHT (yours, the "
                             "player on your left's, on your right's)")
-        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
-            raise GameError(f"discard --score: {name} must be a score from 0 to {target - 1} (the game is to "
-                            f"{target}), got {x!r:.20}: impossible")
-        if x >= target:
-            raise GameError(f"discard --score: {name} is {x}: the game is over at {target} (a score at or past the "
-                            "target); give scores below it")
+        check_score(name, x, target, "discard --score")
 
 
 def board_table3(target: int) -> tuple[np.ndarray, dict]:
