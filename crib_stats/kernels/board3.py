@@ -86,7 +86,7 @@ def cell_index(d0, d1, d2):
 
 
 @njit(cache=True, parallel=True)
-def induction3(d0, d1, d2, w, F, target, skunk, lo=0):
+def induction3(d0, d1, d2, w, F, target, skunk, lo):
     """Every position of the three-player game to ``target``, exactly on the deal model whose
     deals ending below the needs are the cells (d0, d1, d2) with probabilities ``w`` and whose
     crossings are ``F`` (:func:`prefix_first`; a need past ``F.shape[1] - 1`` is never reached

@@ -121,7 +121,7 @@ def test_exact_induction_matches_recursion_twin(source):
     scripts = SCRIPTS[source]()
     cells, w, F = _kernel_inputs(scripts)
     T, skunk = 11, 6
-    got = kb3.induction3(cells[:, 0].copy(), cells[:, 1].copy(), cells[:, 2].copy(), w, F, T, skunk)
+    got = kb3.induction3(cells[:, 0].copy(), cells[:, 1].copy(), cells[:, 2].copy(), w, F, T, skunk, 0)
     twin = ref.board_induction3_twin(tuple(tuple(s) for s in scripts), T, skunk)
     for a in [(0, 0, 0), (10, 10, 10), (3, 9, 10), (10, 0, 7), (8, 8, 2), (9, 10, 9), (0, 10, 1)]:
         assert np.allclose(got[a], twin(*a), rtol=0, atol=1e-12), a
