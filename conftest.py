@@ -27,7 +27,15 @@ _TMP = _INHERITED or tempfile.mkdtemp(prefix="crib-stats-tests-")
 os.environ["CRIB_STATS_TEST_TMP"] = _TMP
 os.environ["XDG_CACHE_HOME"] = os.path.join(_TMP, f"cache-{_WORKER}" if _WORKER else "cache")
 os.environ["XDG_DATA_HOME"] = os.path.join(_TMP, f"data-{_WORKER}" if _WORKER else "data")  # the page's games
-os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(_TMP, "numba"))
+if "NUMBA_CACHE_DIR" not in os.environ:  # the suite's own cache, removed at the end
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(_TMP, "numba")
+    # and compiled at LLVM's -O1, not numba's default -O3: the same code and the same answers (no
+    # fast-math anywhere, so no floating-point rewrite depends on the level), a third less time in
+    # LLVM for the warm-up; what it costs the tests that run kernels hard is less than that (measured
+    # on two cores: warm-up and tests 600 s against 643 s). Timings live in scripts/bench.py, at the
+    # default level; a caller's own NUMBA_CACHE_DIR (make test-fast) keeps the default level too, so
+    # an -O1 kernel never lands in a cache that outlives the run.
+    os.environ.setdefault("NUMBA_OPT", "1")
 os.environ.setdefault("MPLBACKEND", "Agg")
 # the parallel kernels run on OpenMP threads (numba's "omp" layer), which spin on a core after each
 # parallel region; with two workers on two cores that spinning takes the other worker's core: sleeping
