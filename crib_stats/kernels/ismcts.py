@@ -34,7 +34,10 @@ from .show import show
 
 JACK = 10  # the rank of a jack (0 = ace)
 UCB_C = 8.0  # UCB1's exploration constant, in points of the deal's difference
-UCB_C_WIN = 0.1  # the same in P(win): about 8 points' worth in the middle of a game to 121
+# the same in P(win), measured: search:300 against search-points:300, 1,000 duplicate games each
+# (seed 0, paired se 0.011-0.012), won 40.8% at 0.03, 47.5% at 0.1, 49.9% at 0.3, 49.0% at 1 and 49.3%
+# at 3: below 0.3 its visits follow noisy means too soon; from 0.3 up it is even with points
+UCB_C_WIN = 0.3
 # the indices of a search's ``game`` array: the seat's score and the opponent's at the decision,
 # the target (0: no board, the deal's point difference is the value) and the skunk line
 G_MINE, G_THEIRS, G_TARGET, G_SKUNK = range(4)
