@@ -1913,10 +1913,9 @@ def search_consistent_hands(my_kept_codes, their_played_codes, played, me_pone, 
     return out
 
 
-def search_deal_value_twin(pone_codes, dealer_codes, crib_codes, starter, me, picks, stop_at_go=False, heels=True):
-    """The point difference of a whole deal for seat ``me`` (0 the pone, 1 the dealer): the play
-    with each mover playing the ``picks[i] % k``-th lowest of its k legal ranks, both hands, the
-    crib to the dealer, his heels."""
+def search_picker(picks):
+    """A ``pick`` for :func:`play_round_twin` that plays, as the i-th card of the play, the
+    ``picks[i] % k``-th lowest of the mover's k legal ranks (the search's play-outs)."""
     it = iter(picks)
 
     def pick(player, hand, count_seq):
@@ -1924,6 +1923,14 @@ def search_deal_value_twin(pone_codes, dealer_codes, crib_codes, starter, me, pi
         legal = sorted({r for r in hand if count + value(r) <= 31})
         return legal[next(it) % len(legal)]
 
+    return pick
+
+
+def search_deal_value_twin(pone_codes, dealer_codes, crib_codes, starter, me, picks, stop_at_go=False, heels=True):
+    """The point difference of a whole deal for seat ``me`` (0 the pone, 1 the dealer): the play
+    with each mover playing the ``picks[i] % k``-th lowest of its k legal ranks, both hands, the
+    crib to the dealer, his heels."""
+    pick = search_picker(picks)
     _, points = play_round_twin([[c // 4 + 1 for c in pone_codes], [c // 4 + 1 for c in dealer_codes]], pick,
                                 stop_at_go)
     pone = points[0] + show_total(list(pone_codes), starter)
@@ -1941,13 +1948,7 @@ def search_deal_win_twin(pone_codes, dealer_codes, crib_codes, starter, me, pick
     of the play in turn, the pone's show, the dealer's, the crib), the first to ``target`` winning
     on the spot; if nobody gets there, ``win(dealer's score, pone's score)`` is the next dealer's
     chance (the deal passes: this deal's pone deals next)."""
-    it = iter(picks)
-
-    def pick(player, hand, count_seq):
-        count = sum(value(r) for r in count_seq)
-        legal = sorted({r for r in hand if count + value(r) <= 31})
-        return legal[next(it) % len(legal)]
-
+    pick = search_picker(picks)
     events, _ = play_round_twin([[c // 4 + 1 for c in pone_codes], [c // 4 + 1 for c in dealer_codes]], pick,
                                 stop_at_go)
     scored = []  # (player: 0 pone, 1 dealer; points) in the order they are pegged

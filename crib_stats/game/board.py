@@ -198,11 +198,12 @@ def check_position(mine, theirs, target: int, role=None, *, where: str = "game -
 
 
 def check_score(name: str, x, target: int, where: str, error: type = GameError) -> None:
-    """One score of a position (``name`` as the command spells it): a whole number from 0 to
-    ``target - 1``, else one line prefixed by ``where``, raised as ``error``."""
+    """One score of a position (``name`` as the command spells it: ``MINE``, ``first_left's
+    score``): a whole number from 0 to ``target - 1``, else one line prefixed by ``where``,
+    raised as ``error``."""
     if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
-        raise error(f"{where}: {name} must be a score from 0 to {target - 1} (the game is to {target}), "
-                    f"got {x!r:.20}: impossible")
+        raise error(f"{where}: {name} must be from 0 to {target - 1} (the game is to {target}), got {x!r:.20}: "
+                    "impossible")
     if x >= target:
         raise error(f"{where}: {name} is {x}: the game is over at {target} (a score at or past the target); "
                     "give scores below it")

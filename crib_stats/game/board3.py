@@ -39,6 +39,7 @@ import numpy as np
 
 from crib_stats.model.seats import names, seat_at, turn_of
 
+from .board import check_score
 from .model import GameError
 from .model3 import VARIANT, DealModel3
 
@@ -106,12 +107,7 @@ def check_position3(scores, dealer, target: int, where: str = "game --at") -> in
         raise GameError(f"{where}: the three-player game takes three scores (first_dealer first_left first_right), "
                         f"got {len(scores)}")
     for name, x in zip(SEATS, scores):
-        if not isinstance(x, (int, np.integer)) or isinstance(x, bool) or x < 0:
-            raise GameError(f"{where}: {name}'s score must be from 0 to {target - 1} (the game is to {target}), "
-                            f"got {x!r:.20}")
-        if x >= target:
-            raise GameError(f"{where}: {name}'s score is {x}: the game is over at {target} (a score at or past the "
-                            "target); give scores below it")
+        check_score(f"{name}'s score", x, target, where)
     return seat_index(dealer, where)
 
 

@@ -172,15 +172,8 @@ def table_values(seed, lo, hi, unseen, my_turn, players, target, skunk, gm_in, m
 
 
 def warmup() -> None:
-    from .boardthrow import my_tables
-    from .combinatorics import combinations
-    from .show import rank_table
+    from .boardthrow import warm_inputs
 
-    index = np.full(13**6, -1, np.int32)
-    rh = np.zeros((1, 15), np.int64)
-    t5 = rank_table(5)
-    gm_in = (index, rh, rh, combinations(6, 2), t5, t5, np.full((2, 1), -1, np.int64))
-    cards = np.arange(6, dtype=np.int64)
-    mine_tab = my_tables(cards, gm_in[3], t5)
+    gm_in, _, mine_tab = warm_inputs(6, 2)
     tab = np.zeros((121, 121, 4))
     table_values(0, 0, 0, np.arange(6, 52, dtype=np.int64), 3, 4, 121, 91, gm_in, mine_tab, 0, 0, False, tab)

@@ -375,16 +375,24 @@ def stratum_values(seed, draw, strata, rows, by_rank, n_by_rank, unseen, my_role
     return out
 
 
-def warmup() -> None:
+def warm_inputs(dealt: int, throw: int) -> tuple:
+    """The smallest inputs of a board-throw kernel for a seat dealt ``dealt`` cards that throws
+    ``throw`` (this module's warm-up, :mod:`.boardtable`'s and :mod:`.boardthrow3`'s): (gm_in,
+    the cards 0 .. dealt - 1, their :func:`my_tables`)."""
     from .combinatorics import combinations
     from .show import rank_table
 
-    index = np.full(13**6, -1, np.int32)
-    rh = np.zeros((1, 15), np.int64)
+    throws = combinations(dealt, throw)
+    rh = np.zeros((1, throws.shape[0]), np.int64)
     t5 = rank_table(5)
-    gm_in = (index, rh, rh, combinations(6, 2), t5, t5, np.full((2, 1), -1, np.int64))
-    cards = np.arange(6, dtype=np.int64)
-    mine_tab = my_tables(cards, gm_in[3], t5)
+    gm_in = (np.full(13**dealt, -1, np.int32), rh, rh, throws, t5, t5, np.full((2, 1), -1, np.int64))
+    cards = np.arange(dealt, dtype=np.int64)
+    return gm_in, cards, my_tables(cards, throws, t5)
+
+
+def warmup() -> None:
+    gm_in, cards, mine_tab = warm_inputs(6, 2)
+    t5 = gm_in[4]
     tab = np.zeros((121, 121, 4))
     unseen = np.arange(6, 52, dtype=np.int64)
     keeps = np.zeros((1, 13), np.int64)

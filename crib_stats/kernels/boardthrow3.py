@@ -167,15 +167,8 @@ def table3_values(seed, lo, hi, unseen, my_turn, sc0, target, skunk, gm_in, mine
 
 
 def warmup() -> None:
-    from .boardthrow import my_tables
-    from .combinatorics import combinations
-    from .show import rank_table
+    from .boardthrow import warm_inputs
 
-    index = np.full(13**5, -1, np.int32)
-    rh = np.zeros((1, 5), np.int64)
-    t5 = rank_table(5)
-    gm_in = (index, rh, rh, combinations(5, 1), t5, t5, np.full((2, 1), -1, np.int64))
-    cards = np.arange(5, dtype=np.int64)
-    mine_tab = my_tables(cards, gm_in[3], t5)
+    gm_in, _, mine_tab = warm_inputs(5, 1)
     tab = np.zeros((3, 3, 3, 9), np.float32)
     table3_values(0, 0, 0, np.arange(5, 52, dtype=np.int64), 2, np.zeros(3, np.int64), 121, 91, gm_in, mine_tab, tab)

@@ -303,7 +303,7 @@ def test_command_at(game):
 
 @pytest.mark.parametrize("argv, words", [
     (["--at", "121", "0", "--dealer"], "MINE is 121: the game is over at 121"),
-    (["--at", "0", "-1", "--pone"], "THEIRS must be a score"),
+    (["--at", "0", "-1", "--pone"], "THEIRS must be from 0 to 120"),
     (["--at", "5", "5"], "say who deals next"),
     (["--dealer"], "needs --at"),
     (["--variant", "three-player", "--at", "5", "5", "--dealer"], "takes three scores"),
