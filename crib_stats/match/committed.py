@@ -105,13 +105,32 @@ MATCHES = {
     "engine-greedy-three-player": Planned("engine", "greedy", "three-player", 700,
                                           "the engine (the throw for the seat's P(win), greedy's card) against two "
                                           "greedy players", c="greedy"),
+    # the ladder (issue 51, crib_stats.match.ladder): search at its default budget and at 300
+    # simulations, against each other player of the six-card game to 121
+    "search1500-greedy": Planned("search", "greedy", "six-card", 500, "the search (1,500 simulations) against the "
+                                                                      "game model's player"),
+    "search300-greedy": Planned("search:300", "greedy", "six-card", 500, "the search (300 simulations) against "
+                                                                         "the game model's player"),
+    "search1500-points": Planned("search", "points", "six-card", 500, "the search (1,500) against points"),
+    "search300-points": Planned("search:300", "points", "six-card", 500, "the search (300) against points"),
+    "search1500-search300": Planned("search", "search:300", "six-card", 500, "what five times the simulations buy"),
+    "engine-search1500": Planned("engine", "search", "six-card", 250, "the engine against the search (1,500), "
+                                                                      "which assumes nothing of its opponent"),
+    "engine-search300": Planned("engine", "search:300", "six-card", 250, "the engine against the search (300)"),
+    "points-random": Planned("points", "random", "six-card", 100, "points against random play"),
+    "search300-random": Planned("search:300", "random", "six-card", 100, "the search (300) against random play"),
+    "search1500-random": Planned("search", "random", "six-card", 100, "the search (1,500) against random play"),
+    "engine-random": Planned("engine", "random", "six-card", 50, "the engine against random play"),
 }
+LADDER_MATCHES = ("search1500-greedy", "search300-greedy", "search1500-points", "search300-points",
+                  "search1500-search300", "points-random", "search300-random", "search1500-random", "engine-random",
+                  "engine-search1500", "engine-search300")
 DEFAULT_ORDER = ("greedy-greedy", "greedy-greedy-five-card", "greedy-random", "points-greedy", "engine-greedy",
                  "engine-points", "greedy-greedy-91", "greedy-greedy-61", "greedy-greedy-four-player",
                  "greedy-greedy-three-player", "greedy-greedy-three-player-61", "greedy-random-91", "greedy-random-61",
                  "greedy-random-four-player", "greedy-random-three-player", "sloppy-greedy-muggins",
                  "engine-greedy-91", "engine-greedy-61", "engine-greedy-five-card", "engine-greedy-four-player",
-                 "engine-greedy-three-player")
+                 "engine-greedy-three-player") + LADDER_MATCHES
 
 
 def board_first_dealer(variant: str, target: int | None = None) -> tuple[float, float]:

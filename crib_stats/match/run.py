@@ -86,7 +86,7 @@ def check(players, games: int, seed: int, variant, time_limit: float | None,
           shards: int | None) -> tuple[Variant, int]:
     """Refuse a match that cannot be played (one line): the variant, the players (one a side),
     the games, and the shards. Returns the variant (with its target and muggins) and the shards."""
-    from crib_stats.players.registry import make_player
+    from crib_stats.players.registry import check_plays, make_player
 
     try:
         v = check_played(variant)
@@ -111,6 +111,10 @@ def check(players, games: int, seed: int, variant, time_limit: float | None,
         raise MatchError(f"match: --time-limit must be a positive number of seconds, got {time_limit}")
     for name in players:
         player = make_player(name, 0)  # an unknown name is refused here, before any game (a command is not started)
+        try:
+            check_plays(player, v)  # and one that cannot play this variant (search: two players only)
+        except CribStatsError as exc:
+            raise MatchError(f"match: {exc}") from None
         check_start = getattr(player, "check_start", None)  # a program that cannot start (not found, not executable)
         if callable(check_start):
             try:

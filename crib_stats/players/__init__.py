@@ -16,9 +16,10 @@ from .external import PROTOCOL_VERSION, ExecPlayer
 from .greedy import GreedyPlayer
 from .points import PointsPlayer
 from .search import SearchPlayer
-from .registry import PlayerError, make_player, names, register, register_prefix
+from .registry import PlayerError, check_plays, make_player, names, register, register_prefix
 from .sloppy import SloppyPlayer
 from .uniform import RandomPlayer
 
 __all__ = ["Player", "View", "Answer", "PlayerFailure", "GreedyPlayer", "RandomPlayer", "PointsPlayer", "EnginePlayer", "SloppyPlayer", "SearchPlayer",
-           "ExecPlayer", "PROTOCOL_VERSION", "PlayerError", "make_player", "names", "register", "register_prefix"]
+           "ExecPlayer", "PROTOCOL_VERSION", "PlayerError", "make_player", "check_plays", "names", "register",
+           "register_prefix"]

@@ -82,6 +82,21 @@ def names() -> list[str]:
     return list(MAKERS) + [f"{p}:{PREFIX_ARGS.get(p, 'COMMAND')}" for p in PREFIXES]
 
 
+def check_plays(player: Player, v) -> None:
+    """Refuse (one line) a player that cannot play variant ``v`` (its optional ``refuses``).
+
+    >>> from crib_stats.model.variants import variant
+    >>> check_plays(make_player("search"), variant("three-player"))
+    Traceback (most recent call last):
+    ...
+    crib_stats.players.registry.PlayerError: search plays the two-player games only, not three-player
+    """
+    refuses = getattr(player, "refuses", None)
+    why = refuses(v) if callable(refuses) else None
+    if why:
+        raise PlayerError(why)
+
+
 def make_player(spec: str, seed: int = 0) -> Player:
     """A new player from its name (``seed``: for the players that draw at random)."""
     text = str(spec).strip()

@@ -108,10 +108,15 @@ class SearchPlayer:
         """A game starts: its draws restart from this player's seed and the game's."""
         self.rng = random.Random(f"crib-stats search/{self.seed}/{seed}")
 
+    def refuses(self, v) -> str | None:
+        """Why it cannot play variant ``v``: a game of three or four (the search is of two hands)."""
+        return None if v.players == 2 else f"{self.name} plays the two-player games only, not {v.name}"
+
     def _game(self, view: View):
         v = get_variant(view.variant)
-        if v.players != 2:
-            raise CribStatsError(f"search plays the two-player games only, not {view.variant}")
+        why = self.refuses(v)
+        if why:
+            raise CribStatsError(why)
         return v
 
     def _value(self, view: View) -> tuple[np.ndarray, np.ndarray, str]:

@@ -12,7 +12,11 @@ A player is any object with
 - ``play(view) -> card``: the card to play, one of ``view.legal`` (asked only when a card fits:
   a go is never a choice);
 - optionally ``observe(event)``: every event of the game as it happens (:mod:`.events`), both
-  seats' included; no answer.
+  seats' included; no answer;
+- optionally ``refuses(variant) -> str | None``: why it cannot play ``variant`` (a
+  :class:`~crib_stats.model.variants.Variant`), one line, or None; a match or a game of the page
+  asks before any game starts (:func:`crib_stats.players.registry.check_plays`), so a player
+  that plays the two-player games only is refused there, not forfeited mid-game.
 
 Cards may be :class:`crib_stats.core.cards.Card` values or strings the command line reads. An
 answer may be an :class:`Answer` to keep a note in the record with the decision. The referee

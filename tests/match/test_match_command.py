@@ -108,6 +108,11 @@ def test_out_never_replaces_a_foreign_file_without_force(cli, tmp_path):
     (["greedy", "random", "points", "--games", "4", "--variant", "four-player"],
      "the four-player game takes two players (each plays both seats of its partnership), got 3"),
     (["greedy", "random", "random", "--games", "4", "--variant", "three-player"], "a multiple of 3 from 3"),
+    # #51: the search plays two hands; refused before a game, not forfeited in one
+    (["greedy", "search:300", "random", "--games", "3", "--variant", "three-player"],
+     "match: search:300 plays the two-player games only, not three-player"),
+    (["search", "greedy", "--games", "2", "--variant", "four-player"],
+     "match: search plays the two-player games only, not four-player"),
     (["greedy", "random", "--games", "2", "--target", "100"],
      "match: --target: the six-card game is played to 121, 91, 61, not 100"),
     (["greedy", "random", "--games", "2", "--variant", "five-card", "--target", "121"],

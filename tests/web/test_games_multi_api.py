@@ -110,11 +110,23 @@ def test_a_partner_s_hand_and_the_pack_s_crib_card_are_not_sent(quick_client):
     ({"variant": "three-player", "opponents": ["greedy", "nobody"]}, "unknown opponent 'nobody'"),
     ({"variant": "three-player", "seat": "north"}, "three-player has no seat 'north'"),
     ({"variant": "four-player", "target": 61}, "four-player game is played to 121, not 61"),
-    ({"variant": "four-player", "opponents": ["exec:/bin/sh", "greedy", "greedy"]}, "unknown opponent")])
+    ({"variant": "four-player", "opponents": ["exec:/bin/sh", "greedy", "greedy"]}, "unknown opponent"),
+    # #51: the search plays two hands only (and the page offers it only there: seat_opponents)
+    ({"variant": "three-player", "opponents": ["greedy", "search"]},
+     "games: opponent: search plays the two-player games only, not three-player"),
+    ({"variant": "four-player", "opponents": ["search-points", "greedy", "greedy"]}, "not four-player")])
 def test_a_game_asked_wrongly_is_refused_in_one_line(quick_client, body, error):
     before = quick_client.get("/api/games").json()["figures"]["games"]
     refused(quick_client.post("/api/games", json=body), 400, error)
     assert quick_client.get("/api/games").json()["figures"]["games"] == before  # nothing written
+
+
+def test_the_listing_offers_each_game_the_players_who_play_it(quick_client):
+    listing = quick_client.get("/api/games").json()
+    by = listing["seat_opponents"]
+    assert by["2"] == listing["opponents"] and "search" in by["2"]
+    for n in ("3", "4"):
+        assert "search" not in by[n] and "search-points" not in by[n] and "greedy" in by[n] and "engine" in by[n]
 
 
 def test_the_hint_with_three_players_is_the_command_line_s_for_the_board(thread_client, capsys):

@@ -21,7 +21,7 @@ from crib_stats.referee.deck import check_played
 
 from . import pool
 from .games_live import VARIANTS, Games, Live
-from .games_opponent import default_opponent, opponents
+from .games_opponent import default_opponent, opponents, opponents_by_players
 from .games_counting import counting
 from .games_table import ROUND, in_order, of_variant
 from .games_review import METHOD, REVIEW, seat_decisions, summary, unvalued
@@ -115,6 +115,7 @@ def listing(games: Games) -> dict:
                "cards_reviewed": cards[0], "p_win_lost_per_card": _per(*cards), "method": METHOD,
                "counting": counting_figures(store.muggins_records())}
     return {"games": rows, "figures": figures, "opponents": opponents(), "default_opponent": default_opponent(),
+            "seat_opponents": opponents_by_players(),  # by players in the game: search plays two only
             "variants": list(VARIANTS), "targets": {name: list(check_played(name).targets) for name in VARIANTS},
             "seats": {name: list(ROUND[check_played(name).players]) for name in VARIANTS}}
 

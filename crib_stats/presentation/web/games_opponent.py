@@ -12,7 +12,7 @@ import json
 
 from crib_stats.core.cards import Card, card_text, quote
 from crib_stats.core.errors import CribStatsError
-from crib_stats.players import make_player, names
+from crib_stats.players import check_plays, make_player, names
 from crib_stats.referee.loop import decide
 
 from . import pool
@@ -27,16 +27,40 @@ def opponents() -> list[str]:
     return [n for n in names() if ":" not in n]
 
 
+def opponents_by_players() -> dict[str, list[str]]:
+    """The opponents of a game of two, three and four players ({"2": names, ...}): the search
+    plays two hands only, so it is not offered for a seat of three or four."""
+    from crib_stats.model.variants import VARIANTS, variant
+
+    out: dict[str, list[str]] = {}
+    for name in VARIANTS:
+        v = variant(name)
+        out.setdefault(str(v.players), [n for n in opponents() if _plays(n, v)])
+    return out
+
+
+def _plays(name: str, v) -> bool:
+    try:
+        check_plays(make_player(name), v)
+    except CribStatsError:
+        return False
+    return True
+
+
 def default_opponent() -> str:
     """The opponent of a game asked for without one: the engine (``discard --score``'s throw,
     ``advise --score``'s card)."""
     return DEFAULT
 
 
-def _one(name, where: str) -> str:
+def _one(name, where: str, v) -> str:
     name = default_opponent() if name is None else str(name).strip()
     if name not in opponents():
         raise CribStatsError(f"games: unknown {where} {quote(name[:40])}; choose one of {', '.join(opponents())}")
+    try:
+        check_plays(make_player(name), v)  # search: two players only
+    except CribStatsError as exc:
+        raise CribStatsError(f"games: {where}: {exc}") from None
     return name
 
 
@@ -48,7 +72,7 @@ def computer_players(v, opponent, others) -> list[str]:
         if others is not None:
             raise CribStatsError(f"games: opponents is for three or four players; {v.name} has one opponent: "
                                  "give opponent")
-        return [_one(opponent, "opponent")]
+        return [_one(opponent, "opponent", v)]
     if opponent is not None:
         raise CribStatsError(f"games: {v.name} has {n - 1} computer seats: give opponents (a list of {n - 1}, "
                              "clockwise from your left), not opponent")
@@ -57,7 +81,7 @@ def computer_players(v, opponent, others) -> list[str]:
         where = "left, right" if n == 3 else "left, partner, right"
         raise CribStatsError(f"games: {v.name} has {n - 1} computer seats ({where}): opponents lists {n - 1} "
                              f"players, not {len(others)}")
-    return [_one(name, "opponent") for name in others]
+    return [_one(name, "opponent", v) for name in others]
 
 
 @pool.job
@@ -86,4 +110,4 @@ def _text(x) -> str:
     return card_text(x) if isinstance(x, Card) else str(x)
 
 
-__all__ = ["QUICK", "DEFAULT", "opponents", "default_opponent", "computer_players", "opponent_move"]
+__all__ = ["QUICK", "DEFAULT", "opponents", "opponents_by_players", "default_opponent", "computer_players", "opponent_move"]

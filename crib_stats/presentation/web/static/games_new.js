@@ -34,7 +34,11 @@ export function fillChoices(answer) {
   for (const who of ["opponent", "left", "partner", "right"]) {
     const sel = $(selectId(who));
     if (sel.options.length || !listing) continue;
-    for (const n of listing.opponents) sel.append(el("option", { value: n, text: n }));
+    // a seat of three or four takes the players of both (the search plays two hands only)
+    const by = listing.seat_opponents || {};
+    const names = who === "opponent" ? (by["2"] || listing.opponents)
+      : (by["3"] || listing.opponents).filter((n) => !by["4"] || by["4"].includes(n));
+    for (const n of names) sel.append(el("option", { value: n, text: n }));
     sel.value = listing.default_opponent;
   }
   fillForVariant();
