@@ -57,6 +57,8 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     if _WORKER:
         _one_numba_thread_per_worker()
+    if os.environ.get("CRIB_STATS_COMPILES") and (_WORKER or not config.getoption("numprocesses", None)):
+        _log_compiles(os.environ["CRIB_STATS_COMPILES"])
     if _WORKER or not config.getoption("warm_kernels"):
         return
     n = config.getoption("numprocesses", None)  # xdist's -n (already a number: it resolves "auto")
@@ -85,6 +87,34 @@ def _one_numba_thread_per_worker():
     import numba
 
     numba.set_num_threads(1)
+
+
+_running = [""]  # the test running in this process, for the compile log
+
+
+def _log_compiles(path: str) -> None:
+    """``CRIB_STATS_COMPILES=FILE``: every numba compile in a test process (a kernel not in the
+    cache: one the warm-up did not compile, or a signature it did not) appended to FILE as
+    "seconds, kernel, signature, test", one a line, so a kernel compiled inside the tests is
+    found by name (the warm-up's own compiles run in other processes and are not listed)."""
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            self.t0 = time.monotonic()
+
+        def on_end(self, ev):
+            d = ev.data or {}
+            name = getattr(d.get("dispatcher"), "__qualname__", None) or str(d.get("dispatcher"))
+            mod = getattr(getattr(d.get("dispatcher"), "py_func", None), "__module__", "")
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(f"{time.monotonic() - self.t0:.2f}\t{mod}.{name}\t{d.get('args')}\t{_running[0]}\n")
+
+    event.register("numba:compile", Listener())
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _running[0] = nodeid
 
 
 def pytest_report_header(config):
