@@ -11,7 +11,12 @@ duplicate games, with its standard error, and what a game of each costs; what is
   20,000 games: the first dealer's advantage, deals a game) of three players to 121 and to 61,
   partners, the six-card game to 91 and to 61; greedy against random in each; and with muggins a
   player who undercounts (``sloppy``: greedy's decisions, its shows counted without the flushes
-  and nobs, no call) against one who does not (greedy).
+  and nobs, no call) against one who does not (greedy);
+- the ladder (issue 51, :mod:`.ladder`): the information-set search (``search``, 1,500
+  simulations a decision, and ``search:300``) against greedy, points, the engine, random play
+  and each other, and the engine against random play, so that every pair of the six built-in
+  players has a match; the search's matches against greedy, points and the engine to a paired
+  standard error of 0.015 or less.
 
 Every match is :func:`crib_stats.match.play_match` (sharded on the engine, every finished shard
 cached: a run stopped half-way resumes), seed 0, deck pairs 0 .. pairs - 1, played by the

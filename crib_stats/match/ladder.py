@@ -125,11 +125,21 @@ class Ladder:
         return sorted(range(len(self.players)), key=lambda i: (np.isnan(self.rating[i]), -np.nan_to_num(self.rating[i])))
 
     def as_json(self) -> dict:
-        return {"players": [{"player": self.players[i], "rating": float(self.rating[i]),
-                             "rating_se": float(self.rating_se[i]), "seconds_a_decision": float(self.seconds[i])}
+        """What ``crib-stats ladder --json`` prints (a player with no committed match: nulls)."""
+        return {"players": [{"player": self.players[i], "rating": _num(self.rating[i]),
+                             "rating_se": _num(self.rating_se[i]), "seconds_a_decision": _num(self.seconds[i])}
                             for i in self.order()],
                 "anchor": ANCHOR, "boots": self.boots, "seed": self.seed,
-                "pairs": [dict(p.__dict__) for p in self.pairs], "missing": [list(m) for m in self.missing]}
+                "model": "Bradley-Terry: P(i beats j) = g_i / (g_i + g_j) in any game; rating 400 log10(g / g_greedy)",
+                "pairs": [{"a": p.a, "b": p.b, "match": p.key, "games": p.games, "a_wins": p.a_wins,
+                           "win_rate": p.rate, "win_rate_se": p.se, "model_win_rate": p.model, "z": _num(p.z),
+                           "game_points_margin": p.margin, "game_points_margin_se": p.margin_se} for p in self.pairs],
+                "missing": [list(m) for m in self.missing]}
+
+
+def _num(x) -> float | None:
+    x = float(x)
+    return None if math.isnan(x) else x
 
 
 def _pair_wins(rows: np.ndarray) -> np.ndarray:

@@ -371,6 +371,12 @@ def _cmd_match(args) -> int:
     return match_cli.run(args)
 
 
+def _cmd_ladder(args) -> int:
+    from crib_stats.presentation import match_cli
+
+    return match_cli.ladder(args)
+
+
 def _cmd_review(args) -> int:
     from crib_stats.presentation import review_cli
 
@@ -385,4 +391,4 @@ def _cmd_serve(args) -> int:
 
 COMMANDS = {"score": _cmd_score, "enumerate": _cmd_enumerate, "discard": _cmd_discard, "peg": _cmd_peg,
             "advise": _cmd_advise, "sweep": _cmd_sweep, "claims": _cmd_claims, "crib-table": _cmd_crib_table, "game": _cmd_game,
-            "match": _cmd_match, "review": _cmd_review, "serve": _cmd_serve}
+            "match": _cmd_match, "ladder": _cmd_ladder, "review": _cmd_review, "serve": _cmd_serve}

@@ -1,6 +1,7 @@
-"""The runner of ``crib-stats match`` (its grammar: :mod:`.grammar.match`): parse the numbers,
+"""The runners of ``crib-stats match`` (its grammar: :mod:`.grammar.match`): parse the numbers,
 check the destination, play the match (:func:`crib_stats.match.play_match`), print its report,
-write the records."""
+write the records; and of ``crib-stats ladder``: the committed ladder
+(:func:`crib_stats.match.ladder.ladder`), printed."""
 
 from __future__ import annotations
 
@@ -76,4 +77,20 @@ def run(args) -> int:
         out.close()
         for path in out.written:
             wrote(path)
+    return EXIT_OK
+
+
+MAX_BOOTS = 100_000
+
+
+def ladder(args) -> int:
+    from crib_stats.match.ladder import ladder as committed_ladder
+    from crib_stats.presentation.report import match as rm
+
+    boots = whole_number(args.boots, "ladder: --boots", 2)
+    if boots > MAX_BOOTS:
+        raise UsageError(f"ladder: --boots must be from 2 to {MAX_BOOTS:,}, got {args.boots}")
+    seed = whole_number(args.seed, "ladder: --seed", 0)
+    lad = committed_ladder(boots=boots, seed=seed)
+    say(json.dumps(rm.ladder_json(lad)) if args.json else rm.ladder_text(lad))
     return EXIT_OK

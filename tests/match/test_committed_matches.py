@@ -63,9 +63,18 @@ def test_the_figures_are_their_rows(stored, key):
     assert sum(s["win_rate"] for s in again["by_seat"]) == pytest.approx(1)
 
 
-@pytest.mark.parametrize("key", TARGETED)
+# issue 51: the search against greedy, points and the engine at two budgets, to 0.015
+SEARCHED = ("search1500-greedy", "search300-greedy", "search1500-points", "search300-points", "engine-search1500",
+            "engine-search300")
+
+
+@pytest.mark.parametrize("key", TARGETED + SEARCHED)
 def test_each_planned_match_reaches_its_standard_error(stored, key):
     s = present(stored, key).summary()
+    if key in SEARCHED:
+        assert s["win_rate_se"] <= 0.015 and 0 <= s["win_rate"] <= 1
+        assert s["forfeits"]["by_a"] + s["forfeits"]["by_b"] == 0
+        return
     if "by_player" in s:  # three players: A's share of the wins over each deck's three rotations
         a = s["by_player"][0]
         assert a["win_rate_se"] <= SE_TARGET and 0 <= a["win_rate"] <= 1
@@ -117,7 +126,11 @@ def test_greedys_first_dealer_wins_as_often_as_the_board_says(stored, key):
     ("greedy-greedy-91", 500), ("greedy-greedy-61", 500), ("greedy-greedy-four-player", 500),
     ("greedy-greedy-three-player", 500), ("greedy-greedy-three-player-61", 500), ("greedy-random-91", 5),
     ("greedy-random-61", 5), ("greedy-random-four-player", 3), ("greedy-random-three-player", 3),
-    ("sloppy-greedy-muggins", 3),
+    ("sloppy-greedy-muggins", 3), ("search1500-greedy", 2), ("search300-greedy", 2), ("search1500-search300", 1),
+    ("search300-random", 2), ("search1500-random", 1), pytest.param("search1500-points", 1, marks=pytest.mark.slow),
+    pytest.param("search300-points", 1, marks=pytest.mark.slow), pytest.param("points-random", 1, marks=pytest.mark.slow),
+    pytest.param("engine-random", 1, marks=pytest.mark.slow), pytest.param("engine-search1500", 1, marks=pytest.mark.slow),
+    pytest.param("engine-search300", 1, marks=pytest.mark.slow),
     pytest.param("engine-greedy", 1, marks=pytest.mark.slow), pytest.param("engine-points", 1, marks=pytest.mark.slow),
     pytest.param("engine-greedy-61", 1, marks=pytest.mark.slow), pytest.param("engine-greedy-91", 1, marks=pytest.mark.slow),
     pytest.param("engine-greedy-five-card", 1, marks=pytest.mark.slow),

@@ -48,6 +48,7 @@ SCHEMA_ONLY = [
     ["game", "--variant", "five-card", "--at", "60", "60", "--pone"],
     ["game", "--board-play"],
     ["claims", "--id", "odds-29", "--id", "dealer-total-78", "--id", "show-5-5-10-j"],
+    ["ladder", "--boots", "20"],
 ]
 CARD_KEYS = {"hand", "dealt", "throw", "keep", "pone", "dealer", "play"}
 VARIANTS = {"six-card", "five-card", "three-player", "four-player", None}

@@ -269,8 +269,9 @@ def free_port() -> int:
 def start_serve(db: Path, port: int) -> subprocess.Popen:
     """``crib-stats serve --db DB --port PORT`` in a process of its own (SIGINT at its default),
     once it says it serves."""
+    # one heavy worker, and no warm-up: the games' file is the subject, not the pool or the kernels
     proc = subprocess.Popen([sys.executable, "-m", "crib_stats", "serve", "--db", str(db), "--port", str(port),
-                             "--heavy-workers", "1"],  # one: the games' file is the subject, not the pool
+                             "--heavy-workers", "1", "--no-warm"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             preexec_fn=sigint_default)
     lines = []

@@ -1,4 +1,5 @@
-"""The grammar of ``match``: two players (three, three-handed) in duplicate games."""
+"""The grammar of ``match`` (two players, three three-handed, in duplicate games) and of
+``ladder`` (the committed matches of every built-in player against every other, and a rating each)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ MATCH_EXAMPLES = ["crib-stats match greedy random --games 200",
 
 
 def add(sub) -> None:
-    """Add match to the subcommands ``sub``."""
+    """Add match and ladder to the subcommands ``sub``."""
     m = command(sub, "match", "two (or three) players in duplicate games: win rates with their errors",
                 MATCH_DESCRIPTION, MATCH_EXAMPLES)
     m.add_argument("a", metavar="A", help="the first player: greedy, random, points, engine, sloppy, search, search:N, search-points[:N], exec:COMMAND, ...")
@@ -65,3 +66,27 @@ def add(sub) -> None:
                                                         "crib-stats did not write")
     m.add_argument("--no-timing", action="store_true",
                    help="leave out the timings (decisions a second, seconds) so the output is the same every run")
+    add_ladder(sub)
+
+
+LADDER_DESCRIPTION = (
+    "The ladder: every built-in player (random, greedy, points, search:300, search,\n"
+    "engine) against every other, from the committed duplicate matches of the\n"
+    "six-card game to 121 (nothing is played), and a rating for each: Bradley and\n"
+    "Terry's model, P(i beats j) = g_i / (g_i + g_j) in any game, fitted by maximum\n"
+    "likelihood to every game's winner, on Elo's scale (greedy 0; 400 is odds of 10\n"
+    "to 1). Each rating's error is a bootstrap over each match's deck pairs (--boots\n"
+    "resamples, --seed). Prints the ratings with their errors and each player's mean\n"
+    "time a decision, then every pair: A's paired win rate, what the ratings predict\n"
+    "and the gap in standard errors (z: the model's fit).")
+LADDER_EXAMPLES = ["crib-stats ladder", "crib-stats ladder --json", "crib-stats ladder --boots 200 --seed 3"]
+
+
+def add_ladder(sub) -> None:
+    """Add ladder to the subcommands ``sub``."""
+    m = command(sub, "ladder", "every built-in player against every other: a rating each, with its error",
+                LADDER_DESCRIPTION, LADDER_EXAMPLES)
+    m.add_argument("--boots", metavar="N", default="1000",
+                   help="bootstrap resamples for the ratings' errors, 2 to 100,000 (default 1000)")
+    m.add_argument("--seed", metavar="S", default="0", help="the bootstrap's seed (default 0)")
+    m.add_argument("--json", action="store_true", help="print one JSON object")

@@ -30,6 +30,9 @@ def add(sub) -> None:
     v.add_argument("--open", action="store_true", help="open the page in a browser")
     v.add_argument("--db", metavar="PATH", help="the games' SQLite file (default: "
                    "$XDG_DATA_HOME/crib-stats/games.sqlite, else ~/.local/share/crib-stats/games.sqlite)")
+    v.add_argument("--no-warm", action="store_true",
+                   help="listen at once, without loading the kernels and tables first: each loads on its first "
+                        "use, so the first answers of each kind are slower")
     v.add_argument("--heavy-workers", metavar="N",
                    help="the processes that compute the heavy answers (a throw ranked for the board, an "
                         f"advice, an engine's decision) at once (default {HEAVY_WORKERS}; 1 to {MAX_HEAVY_WORKERS})")

@@ -1,4 +1,5 @@
-"""``crib-stats match``: the text and the JSON of a match's figures (:mod:`crib_stats.match.summary`)."""
+"""``crib-stats match``: the text and the JSON of a match's figures (:mod:`crib_stats.match.summary`);
+``crib-stats ladder``: the ladder's text (:mod:`crib_stats.match.ladder`)."""
 
 from __future__ import annotations
 
@@ -92,3 +93,34 @@ def match_text(s: dict, timing: bool = True) -> str:
 def match_json(s: dict, timing: bool = True) -> dict:
     body = {k: v for k, v in s.items() if timing or k not in TIMING + ("shards_computed",)}
     return header("match", s["variant"]) | body
+
+
+def ladder_json(lad) -> dict:
+    """``crib-stats ladder --json``: the ladder's object (:meth:`crib_stats.match.ladder.Ladder.as_json`)."""
+    return header("ladder", "six-card") | lad.as_json()
+
+
+def ladder_text(lad) -> str:
+    """The ladder: each player's rating (strongest first) and every pair's match against the model."""
+    import math
+
+    lines = [f"ladder: the built-in players, six-card to 121, from {len(lad.pairs)} committed duplicate matches",
+             "model: Bradley-Terry, P(i beats j) = g_i / (g_i + g_j) in any game, fitted to every game's winner;",
+             f"rating: Elo's scale, 400 log10(g / g_greedy), greedy 0; ± one standard error (a bootstrap of "
+             f"each match's deck pairs, {lad.boots:,} resamples, seed {lad.seed})", "",
+             f"  {'player':<11} {'rating':>7} {'±':>6}   {'ms a decision':>13}"]
+    for i in lad.order():
+        r, se, sec = lad.rating[i], lad.rating_se[i], lad.seconds[i]
+        if math.isnan(r):
+            lines.append(f"  {lad.players[i]:<11} {'-':>7} {'':>6}   {'-':>13}   (no committed match yet)")
+            continue
+        lines.append(f"  {lad.players[i]:<11} {r:7.0f} {se:6.0f}   {1000 * sec:13.3f}")
+    lines += ["", "every pair: A's paired win rate (± one standard error), the rate the ratings give, and the gap "
+                  "in standard errors (z)", ""]
+    width = max((len(f"{p.a} vs {p.b}") for p in lad.pairs), default=10)
+    for p in sorted(lad.pairs, key=lambda p: (-p.rate, p.key)):
+        lines.append(f"  {p.a + ' vs ' + p.b:<{width}} {p.games:>6,} games  {_pct(p.rate, p.se)}   "
+                     f"model {100 * p.model:6.2f}%   z {p.z:+5.2f}")
+    for a, b in lad.missing:
+        lines.append(f"  {a} vs {b}: no committed match yet")
+    return "\n".join(lines)

@@ -102,7 +102,8 @@ def url_of(sock: socket.socket) -> str:
 
 def run(args, *, on_ready=None) -> int:
     """Serve until Ctrl-C (uvicorn stops cleanly on it). ``on_ready(server, url)`` is called once
-    the server listens with warm kernels (the tests stop it with ``server.should_exit = True``)."""
+    the server listens, its kernels warm (not with ``--no-warm``; the tests stop it with
+    ``server.should_exit = True``)."""
     port, chosen = _port(args.port)
     heavy_workers = _heavy_workers(getattr(args, "heavy_workers", None))
     try:
@@ -124,10 +125,12 @@ def run(args, *, on_ready=None) -> int:
     url = url_of(sock)
     if port != 0 and sock.getsockname()[1] != port:
         print(f"crib-stats: port {port} is taken; using {sock.getsockname()[1]}", file=sys.stderr)
-    print("crib-stats: warming the kernels...", file=sys.stderr, flush=True)
+    warm = not getattr(args, "no_warm", False)
+    if warm:
+        print("crib-stats: warming the kernels...", file=sys.stderr, flush=True)
     hosts = LOOPBACK_NAMES | {args.host.lower()} if is_loopback(args.host) else None
-    config = uvicorn.Config(create_app(allowed_hosts=hosts, db=db, heavy_workers=heavy_workers), log_level="warning",
-                            access_log=False, lifespan="on")
+    config = uvicorn.Config(create_app(warm_kernels=warm, allowed_hosts=hosts, db=db, heavy_workers=heavy_workers),
+                            log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     opened = False
 
