@@ -89,6 +89,11 @@ def test_a_whole_game_of_three_or_four_on_the_page(browser, server, tmp_path, ho
           and r.status == 200 else None)
     rng = random.Random(f"{how}{variant}")
     pg.goto(server.url + f"/?tab=games&gseed={7 + len(variant)}")  # the same game each run
+    pg.wait_for_function("() => document.querySelector('#g-opponent').options.length > 0")
+    offered = {who: pg.eval_on_selector_all(f"#{who} option", "os => os.map(o => o.value)")
+               for who in ("g-opponent", "g-opponent-left", "g-opponent-partner", "g-opponent-right")}
+    assert "search" in offered["g-opponent"]  # two hands: every player; a seat of three or four: not the search
+    assert all("search" not in offered[w] and "engine" in offered[w] for w in offered if w != "g-opponent")
     new_game(pg, variant, target, players, keyboard)
     three = variant == "three-player"
     assert sorted(lanes(pg)) == (["left", "right", "you"] if three else ["them", "us"])
