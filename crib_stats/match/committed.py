@@ -119,9 +119,9 @@ MATCHES = {
     "search1500-points": Planned("search", "points", "six-card", 500, "the search (1,500) against points"),
     "search300-points": Planned("search:300", "points", "six-card", 500, "the search (300) against points"),
     "search1500-search300": Planned("search", "search:300", "six-card", 500, "what five times the simulations buy"),
-    "engine-search1500": Planned("engine", "search", "six-card", 250, "the engine against the search (1,500), "
+    "engine-search1500": Planned("engine", "search", "six-card", 300, "the engine against the search (1,500), "
                                                                       "which assumes nothing of its opponent"),
-    "engine-search300": Planned("engine", "search:300", "six-card", 250, "the engine against the search (300)"),
+    "engine-search300": Planned("engine", "search:300", "six-card", 350, "the engine against the search (300)"),
     "points-random": Planned("points", "random", "six-card", 100, "points against random play"),
     "search300-random": Planned("search:300", "random", "six-card", 100, "the search (300) against random play"),
     "search1500-random": Planned("search", "random", "six-card", 100, "the search (1,500) against random play"),

@@ -104,10 +104,12 @@ def ladder_text(lad) -> str:
     """The ladder: each player's rating (strongest first) and every pair's match against the model."""
     import math
 
-    lines = [f"ladder: the built-in players, six-card to 121, from {len(lad.pairs)} committed duplicate matches",
-             "model: Bradley-Terry, P(i beats j) = g_i / (g_i + g_j) in any game, fitted to every game's winner;",
-             f"rating: Elo's scale, 400 log10(g / g_greedy), greedy 0; ± one standard error (a bootstrap of "
-             f"each match's deck pairs, {lad.boots:,} resamples, seed {lad.seed})", "",
+    lines = [wrap(f"ladder: the built-in players, six-card to 121, from {len(lad.pairs)} committed duplicate "
+                  "matches"),
+             wrap("model: Bradley-Terry, P(i beats j) = g_i / (g_i + g_j) in any game, fitted to every game's "
+                  "winner"),
+             wrap(f"rating: Elo's scale, 400 log10(g / g_greedy), greedy 0; ± one standard error (a bootstrap of "
+                  f"each match's deck pairs, {lad.boots:,} resamples, seed {lad.seed})"), "",
              f"  {'player':<11} {'rating':>7} {'±':>6}   {'ms a decision':>13}"]
     for i in lad.order():
         r, se, sec = lad.rating[i], lad.rating_se[i], lad.seconds[i]
@@ -115,8 +117,8 @@ def ladder_text(lad) -> str:
             lines.append(f"  {lad.players[i]:<11} {'-':>7} {'':>6}   {'-':>13}   (no committed match yet)")
             continue
         lines.append(f"  {lad.players[i]:<11} {r:7.0f} {se:6.0f}   {1000 * sec:13.3f}")
-    lines += ["", "every pair: A's paired win rate (± one standard error), the rate the ratings give, and the gap "
-                  "in standard errors (z)", ""]
+    lines += ["", wrap("every pair: A's paired win rate (± one standard error), the rate the ratings give, and "
+                       "the gap in standard errors (z)"), ""]
     width = max((len(f"{p.a} vs {p.b}") for p in lad.pairs), default=10)
     for p in sorted(lad.pairs, key=lambda p: (-p.rate, p.key)):
         lines.append(f"  {p.a + ' vs ' + p.b:<{width}} {p.games:>6,} games  {_pct(p.rate, p.se)}   "
