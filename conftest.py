@@ -86,19 +86,7 @@ def _one_numba_thread_per_worker():
         return
     import numba
 
-    from crib_stats.runtime import disk
-
     numba.set_num_threads(1)
-    # but a table the whole run shares (crib_stats.runtime.disk.disk_cached: the advisor's keep
-    # tables, the boards' memos, ...) is built on every core: it is built once, by the first test
-    # that needs it, and the other worker, if it needs it too, waits on its lock meanwhile
-    depth = [0]
-
-    def every_core_while_building(name: str, done: bool) -> None:
-        depth[0] += -1 if done else 1
-        numba.set_num_threads(1 if depth[0] == 0 else numba.config.NUMBA_NUM_THREADS)
-
-    disk.BUILDING.append(every_core_while_building)
 
 
 _running = [""]  # the test running in this process, for the compile log

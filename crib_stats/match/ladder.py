@@ -42,6 +42,11 @@ from .rows import D_COUNT, D_SECONDS, G_A_WON, MatchError
 LADDER = ("random", "greedy", "points", "search:300", "search", "engine")
 ANCHOR = "greedy"
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
+MODEL = "Bradley-Terry strengths fitted by maximum likelihood to every game's winner, on Elo's scale"
+ASSUMES = (("strength", "each player has one strength g, and P(i beats j) = g_i / (g_i + g_j) in any game, "
+                        "whatever the cards and the seat"),
+           ("rating", f"400 log10(g / g_{ANCHOR}): {ANCHOR} at 0, a gap of 400 is odds of 10 to 1"),
+           ("errors", "a bootstrap of each match's deck pairs, a pair's two games kept together"))
 BOOTS = 1000
 TOLERANCE = 1e-12
 MAX_ITERATIONS = 100_000
@@ -130,7 +135,7 @@ class Ladder:
                              "rating_se": _num(self.rating_se[i]), "seconds_a_decision": _num(self.seconds[i])}
                             for i in self.order()],
                 "anchor": ANCHOR, "boots": self.boots, "seed": self.seed,
-                "model": "Bradley-Terry: P(i beats j) = g_i / (g_i + g_j) in any game; rating 400 log10(g / g_greedy)",
+                "model": {"name": "ladder/bradley-terry", "description": MODEL, "assumes": dict(ASSUMES)},
                 "pairs": [{"a": p.a, "b": p.b, "match": p.key, "games": p.games, "a_wins": p.a_wins,
                            "win_rate": p.rate, "win_rate_se": p.se, "model_win_rate": p.model, "z": _num(p.z),
                            "game_points_margin": p.margin, "game_points_margin_se": p.margin_se} for p in self.pairs],
