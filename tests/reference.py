@@ -1293,6 +1293,25 @@ class _Play:
         legal = [r for r in hand if count + value(r) <= 31]
         return max(legal, key=lambda c: (peg_card(self.count_seq + [c]), count + value(c) not in (5, 10, 21), c))
 
+    def minimax(self):
+        """The rank the player to move plays when both play the rest optimally with both hands
+        visible (:func:`minimax_rest`; the dealer maximises dealer - pone): the lowest rank of the
+        best value."""
+        best = None
+        for r in sorted({r for r in self.hands[self.turn] if self.count() + value(r) <= 31}):
+            s = self.copy()
+            s.play(r)
+            v = s.points[1] - s.points[0]
+            if not s.over:
+                v += minimax_rest(s.hands, s.count_seq, s.turn, s.last, s.stop_at_go)
+            if best is None or (v > best[0] if self.turn == 1 else v < best[0]):
+                best = (v, r)
+        return best[1]
+
+    def next_card(self, rest):
+        """The card the player to move plays when both play by ``rest`` ("greedy" or "minimax")."""
+        return self.greedy() if rest == "greedy" else self.minimax()
+
     def copy(self):
         other = _Play([], [], self.stop_at_go)
         other.hands = [list(h) for h in self.hands]
@@ -1344,9 +1363,11 @@ def advise_posterior_twin(deck, dealt, throw, starter, me_dealer, played, stop_a
     return out, hands
 
 
-def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2, uniform=False):
+def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False, others_to_crib=2, uniform=False,
+                rest="greedy"):
     """The play advisor by brute force (:func:`advise_posterior_twin`): ({rank 1..13 of each
-    legal card: E[your points from now on - theirs]}, consistent hands)."""
+    legal card: E[your points from now on - theirs]}, consistent hands); after your card both
+    play by ``rest`` (:meth:`_Play.next_card`)."""
     me = 1 if me_dealer else 0
     kept = [c for c in dealt if c not in throw]
     pairs, hands = advise_posterior_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go, others_to_crib,
@@ -1366,16 +1387,16 @@ def advise_twin(deck, dealt, throw, starter, me_dealer, played, stop_at_go=False
             before = s.points[me] - s.points[1 - me]
             s.play(r)
             while not s.over:
-                s.play(s.greedy())
+                s.play(s.next_card(rest))
             values[r] = values.get(r, 0) + w * (s.points[me] - s.points[1 - me] - before)
     return {r: v / total for r, v in values.items()}, hands
 
 
 def advise_win_twin(deck, dealt, throw, starter, me_dealer, played, score, win, target, stop_at_go=False,
-                    uniform=False):
+                    uniform=False, rest="greedy"):
     """P(you win the game) of each legal rank 1..13, as the play advisor's ``score`` gives it, by
     brute force over :func:`advise_posterior_twin`'s pairs: the rest of the play (your card, then
-    both greedy), scored point by point with the score ``score`` (yours, theirs); the pone's
+    both by ``rest``, greedy or minimax), scored point by point with the score ``score`` (yours, theirs); the pone's
     hand, the dealer's hand and the crib (yours, or theirs with your thrown cards) counted by
     :func:`show_total` in that order; the game over the moment a side reaches ``target``; else
     ``win[a][b]``, P(the next dealer at a against b wins) (a board's table, given). Exact sums of
@@ -1410,7 +1431,7 @@ def advise_win_twin(deck, dealt, throw, starter, me_dealer, played, score, win, 
                     winner = 1
                 if winner is not None or s.over:
                     break
-                s.play(s.greedy())
+                s.play(s.next_card(rest))
             if winner is None:  # the shows: the pone's hand, the dealer's hand, the dealer's crib
                 if me == 0:
                     a += mine_show

@@ -40,6 +40,7 @@ from crib_stats.model.variants import variant as get_variant
 from .advise_tables import FULL, hand_keeps, kernel_tables, policy, rank_counts
 
 POLICIES = ("objective", "equilibrium")
+RESTS = ("greedy", "minimax")  # how both play after the card advised (the kernel's GREEDY, MINIMAX)
 WHEN_NO_HAND = ("refuse", "widen")  # what advise does when no hand of the policy's posterior fits the play
 SCALE = 360360  # lcm(1..15): a hand's weight split evenly among up to 15 tied throws stays whole
 ASSUMES = {
@@ -60,6 +61,9 @@ ASSUMES = {
     "play": "after the card you play, both players play greedy to the end of the play (the card "
             "scoring most for itself; ties to a count off 5, 10 and 21, then the higher rank; a lead "
             "from A-4 when held); suits never matter in the play",
+    "play_minimax": "after the card you play, both players play the rest of the play optimally with both "
+                    "hands visible, for each hand the opponent can hold (the dealer maximises dealer - pone "
+                    "pegging, the pone minimises it; ties to the lower rank); suits never matter in the play",
 }
 
 
@@ -109,6 +113,7 @@ class Advice:
     best_for_points: str | None = None
     posterior: str = "policy"  # "widened": no hand of the policy's fitted the play (advise's when_no_hand)
     target: int | None = None  # with a score: the game's target (the board's)
+    rest: str = "greedy"  # how both play after the card (RESTS)
 
     def assumptions(self) -> dict:
         """The model, clause by clause (``deal``, ``discard``, ``history``, ``rest_of_play``, and
@@ -116,7 +121,7 @@ class Advice:
         v = get_variant(self.variant)
         discard = ASSUMES[self.policy] if self.posterior == "policy" else ASSUMES["widened"].format(policy=self.policy)
         out = {"deal": ASSUMES["deal"].format(dealt=v.dealt, unseen=52 - v.dealt - 1),
-               "discard": discard, "history": ASSUMES["history"], "rest_of_play": ASSUMES["play"]}
+               "discard": discard, "history": ASSUMES["history"], "rest_of_play": ASSUMES["play" if self.rest == "greedy" else "play_minimax"]}
         if self.score is not None:
             out["board"] = ("the rest of this deal as above, then the pone's hand, the dealer's hand and "
                             "the crib, the game ending the moment a side reaches the target; after it the "
@@ -137,8 +142,8 @@ class Advice:
         ``schema_version``, ``command`` and timing)."""
         return {"variant": self.variant, "role": self.role, "hand": list(self.hand), "throw": list(self.throw),
                 "starter": self.starter, "played": [{"card": c, "by": who} for c, who in self.played],
-                "count": self.count, "model": {"name": f"advise/{self.policy}/greedy", "discard_policy": self.policy,
-                                               "play_policy": "greedy", "assumes": self.assumptions()},
+                "count": self.count, "model": {"name": f"advise/{self.policy}/{self.rest}", "discard_policy": self.policy,
+                                               "play_policy": self.rest, "assumes": self.assumptions()},
                 "hands_consistent": self.hands_consistent, "hands_total": self.hands_total,
                 "greedy": self.greedy, "score": list(self.score) if self.score else None, "target": self.target,
                 "best_for_points": self.best_for_points, "posterior": self.posterior,
@@ -152,7 +157,7 @@ class Advice:
 
 def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
                  score: tuple[int, int] | None = None, variant: str = "six-card", when_no_hand: str = "refuse",
-                 target: int | None = None):
+                 target: int | None = None, rest: str = "greedy"):
     """The checks :func:`advise` makes of its inputs before any kernel runs (plain Python, a
     millisecond): the :class:`Situation`, the variant and the committed board to ``target``
     (None without ``score``; ``target`` None: the variant's default; a target without a score
@@ -161,6 +166,8 @@ def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy:
     if discard_policy not in POLICIES:
         raise AdviseError(f"advise: unknown --discard-policy {discard_policy!r:.20}; choose "
                           f"{' or '.join(POLICIES)}")
+    if rest not in RESTS:
+        raise AdviseError(f"advise: unknown --rest {rest!r:.20}; choose {' or '.join(RESTS)}")
     if when_no_hand not in WHEN_NO_HAND:
         raise AdviseError(f"advise: unknown --when-no-hand {when_no_hand!r:.20}; choose {' or '.join(WHEN_NO_HAND)}")
     sit = situation(dealt, throw, starter, role, played, variant)
@@ -181,7 +188,7 @@ def check_inputs(dealt, throw, starter, role: str, played=(), *, discard_policy:
 def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str = "objective",
            score: tuple[int, int] | None = None, variant: str = "six-card", deck: tuple[int, ...] = FULL,
            walk: str = "auto", detail: dict | None = None, when_no_hand: str = "refuse",
-           target: int | None = None) -> Advice:
+           target: int | None = None, rest: str = "greedy") -> Advice:
     """Every card you may play now, with E[your play points from now on - the opponent's] under
     the model of the module docstring (and P(win) with ``score``), best first. ``deck``: the
     ranks of a reduced pack (for the tests); ``walk``: ``table`` (the default ``auto``: the
@@ -198,12 +205,13 @@ def advise(dealt, throw, starter, role: str, played=(), *, discard_policy: str =
     target (None: the variant's default; six-card 121, 91 or 61)."""
     start = time.perf_counter()
     sit, v, board = check_inputs(dealt, throw, starter, role, played, discard_policy=discard_policy, score=score,
-                                 variant=variant, when_no_hand=when_no_hand, target=target)
+                                 variant=variant, when_no_hand=when_no_hand, target=target, rest=rest)
     return _advise(sit, v, board, start, discard_policy=discard_policy, score=score, deck=deck, walk=walk,
-                   detail=detail, when_no_hand=when_no_hand)
+                   detail=detail, when_no_hand=when_no_hand, rest=rest)
 
 
-def advise_view(view, score: bool, *, discard_policy: str = "objective", when_no_hand: str = "widen") -> Advice:
+def advise_view(view, score: bool, *, discard_policy: str = "objective", when_no_hand: str = "widen",
+                rest: str = "greedy") -> Advice:
     """:func:`advise` at a play decision of a seat's :class:`~crib_stats.model.view.View`: the
     situation is the view's (the seat's dealt cards, its throw, the starter, every card played
     and by whom), which the referee has checked, so it is taken as it is; ``score``: by P(win)
@@ -214,11 +222,12 @@ def advise_view(view, score: bool, *, discard_policy: str = "objective", when_no
     v = get_variant(sit.variant)
     at = (view.score, view.opponent_score) if score else None
     board = committed_board(v.name, discard_policy, view.target) if score else None
-    return _advise(sit, v, board, start, discard_policy=discard_policy, score=at, when_no_hand=when_no_hand)
+    return _advise(sit, v, board, start, discard_policy=discard_policy, score=at, when_no_hand=when_no_hand,
+                   rest=rest)
 
 
 def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, score, deck=FULL, walk: str = "auto",
-            detail: dict | None = None, when_no_hand: str) -> Advice:
+            detail: dict | None = None, when_no_hand: str, rest: str = "greedy") -> Advice:
     """The advice at the situation ``sit`` (:func:`advise`'s docstring)."""
     from crib_stats.kernels import advise as ka, posterior  # lazy: numba only when used
 
@@ -239,7 +248,8 @@ def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, scor
     # the replay against every kept multiset of theirs, and the rest of the play after each of
     # your ranks that fits the count (which the replay gives)
     status, net, who, pts, n_ev = ka.card_values(mine, sets, sit.me, ranks, owners, n, stop,
-                                                 np.array(left_ranks, np.int64))
+                                                 np.array(left_ranks, np.int64),
+                                                 ka.MINIMAX if rest == "minimax" else ka.GREEDY)
     ok = status == ka.OK
     if not ok.any():
         raise AdviseError(why_impossible(sit, status))
@@ -282,8 +292,8 @@ def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, scor
     pwin = {}
     if board is not None:
         # contiguous, as the warm-up compiles the walk for (a view here would compile it again, ~8 s)
-        rest = ka.Rest(*(np.ascontiguousarray(a) for a in (who, pts, n_ev)))
-        pwin = _board_values(sit, discard_policy, int(board.target), weight, rows, rest, score, cand_ranks)
+        events = ka.Rest(*(np.ascontiguousarray(a) for a in (who, pts, n_ev)))
+        pwin = _board_values(sit, discard_policy, int(board.target), weight, rows, events, score, cand_ranks)
     best_ev = max(evs.values()) if evs else Fraction(0)
     by = {}
     for c in legal:
@@ -299,7 +309,7 @@ def _advise(sit: Situation, v, board, start: float, *, discard_policy: str, scor
                   discard_policy, int(hands), pool_hands, time.perf_counter() - start,
                   tuple(score) if score is not None else None,
                   str(best_points) if best_points is not None and board is not None else None, kind,
-                  int(board.target) if board is not None else None)
+                  int(board.target) if board is not None else None, rest)
 
 
 def _posterior(walk: str, variant_name: str, discard: str, opp_role: int, deck: tuple[int, ...], pool, must, qry):

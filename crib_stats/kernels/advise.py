@@ -18,10 +18,13 @@ from typing import NamedTuple
 import numpy as np
 from .jit import njit, prange
 
-from .play import S_DEALER, S_DONE, S_PONE, S_TURN, held, new_play, play_card, settle, FITS
-from .policies import greedy_choice
+from .constants import RANKS
+from .play import S_DEALER, S_DONE, S_PONE, S_TURN, held, new_play, next_legal, play_card, settle, FITS
+from .playsearch import positions_table
+from .policies import GREEDY, MINIMAX, greedy_choice, minimax_from
 from .posterior import CHUNKS, SHOW_BINS
 
+MINIMAX_TABLE_BITS = 13  # a thread's table of positions for the minimax rest of the play
 MAX_EVENTS = 16  # scoring events of the rest of one play (at most one a card, a go or last card each)
 # why a kept rank multiset cannot reproduce the play (replay's status; the step is status // 8)
 OK, NOT_HELD, PASSED_WHEN_ABLE, OVER_31, PLAY_OVER, NOT_MY_TURN = range(6)
@@ -82,12 +85,80 @@ def greedy_consistent(mine, sets, me, ranks, owners, n, stop_at_go):
 
 
 @njit(cache=True)
-def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates):
+def minimax_choice(seq, st, stop_at_go, keys, values, stamps, stamp):
+    """The rank the player to move at the settled state ``st`` plays when both play the rest of
+    the play optimally with both hands visible (:func:`.policies.minimax_from`: the dealer
+    maximises dealer - pone, the pone minimises it): the lowest rank of the best value. The
+    table of positions (``keys``, ``values``, ``stamps``, entries ``stamp``) is shared by every
+    search of a thread: a position is keyed by both hands left and who leads, so any row's
+    search may use another's."""
+    best_r = -1
+    best_v = 0
+    r = next_legal(st, 0)
+    while r < RANKS:
+        child = settle(play_card(seq, st, r), stop_at_go)
+        v = minimax_from(child, seq, stop_at_go, keys, values, stamps, stamp)
+        if best_r < 0 or (v > best_v if st[S_TURN] == 1 else v < best_v):
+            best_r = r
+            best_v = v
+        r = next_legal(st, r + 1)
+    return best_r
+
+
+@njit(cache=True)
+def _row_values(row, mine, theirs, me, ranks, owners, n, stop_at_go, candidates, rest, table, status, net, who,
+                pts, n_ev):
+    """:func:`card_values` for one kept row (``theirs``), written into its arrays at ``row``."""
+    keys, values, stamps = table
+    s, st0, seq0 = replay(mine, theirs, me, ranks, owners, n, stop_at_go)
+    status[row] = s
+    if s != OK:
+        return
+    for c in range(candidates.shape[0]):
+        if ((FITS[st0[0]] >> (4 * candidates[c])) & 15) == 0:
+            continue  # past 31 now: no events
+        seq = seq0.copy()
+        st = st0
+        e = 0
+        first = True
+        while st[S_DONE] == 0:
+            if first:
+                r = candidates[c]
+            elif rest == MINIMAX:
+                r = minimax_choice(seq, st, stop_at_go, keys, values, stamps, 1)
+            else:
+                r = greedy_choice(seq, st)
+            first = False
+            before = (st[S_PONE], st[S_DEALER])
+            st = settle(play_card(seq, st, r), stop_at_go)
+            for player in range(2):  # the card's points, then any go / last card after it
+                gained = (st[S_PONE] - before[0]) if player == 0 else (st[S_DEALER] - before[1])
+                if gained == 0:
+                    continue
+                mover = 0 if player == me else 1
+                # the card's scorer is the one who played it: settle's go point goes to the
+                # last player, who is that same player, so one event per player per card
+                if e > 0 and who[row, c, e - 1] == mover:
+                    pts[row, c, e - 1] += gained
+                else:
+                    who[row, c, e] = mover
+                    pts[row, c, e] = gained
+                    e += 1
+                net[row, c] += gained if mover == 0 else -gained
+        n_ev[row, c] = e
+
+
+@njit(cache=True, parallel=True)
+def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates, rest):
     """For every kept rank multiset (rows of ``sets``): the replay's status (``status``) and, when
     OK, for each candidate rank of yours that fits the count now the scoring events of the rest
-    of the play, that card first and greedy for both after it (none for a candidate past 31): ``who[row, c, e]`` (0 you, 1 the
-    opponent), ``pts[row, c, e]``, ``n_ev[row, c]``; and ``net[row, c]`` = your points from now
-    on minus theirs. Returns (status, net, who, pts, n_ev)."""
+    of the play, that card first and then both playing by ``rest`` (:data:`GREEDY`: greedy's
+    card; :data:`MINIMAX`: :func:`minimax_choice`, both hands visible) to the end (none for a
+    candidate past 31): ``who[row, c, e]`` (0 you, 1 the opponent), ``pts[row, c, e]``,
+    ``n_ev[row, c]``; and ``net[row, c]`` = your points from now on minus theirs. Returns
+    (status, net, who, pts, n_ev). Rows are shared out over the threads in :data:`CHUNKS`
+    interleaved chunks, each with its own table of positions (minimax only); every row's answer
+    is its own, so the split never shows."""
     rows = sets.shape[0]
     nc = candidates.shape[0]
     status = np.zeros(rows, np.int64)
@@ -95,38 +166,11 @@ def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates):
     who = np.zeros((rows, nc, MAX_EVENTS), np.int64)
     pts = np.zeros((rows, nc, MAX_EVENTS), np.int64)
     n_ev = np.zeros((rows, nc), np.int64)
-    for row in range(rows):
-        s, st0, seq0 = replay(mine, sets[row], me, ranks, owners, n, stop_at_go)
-        status[row] = s
-        if s != OK:
-            continue
-        for c in range(nc):
-            if ((FITS[st0[0]] >> (4 * candidates[c])) & 15) == 0:
-                continue  # past 31 now: no events
-            seq = seq0.copy()
-            st = st0
-            e = 0
-            first = True
-            while st[S_DONE] == 0:
-                r = candidates[c] if first else greedy_choice(seq, st)
-                first = False
-                before = (st[S_PONE], st[S_DEALER])
-                st = settle(play_card(seq, st, r), stop_at_go)
-                for player in range(2):  # the card's points, then any go / last card after it
-                    gained = (st[S_PONE] - before[0]) if player == 0 else (st[S_DEALER] - before[1])
-                    if gained == 0:
-                        continue
-                    mover = 0 if player == me else 1
-                    # the card's scorer is the one who played it: settle's go point goes to the
-                    # last player, who is that same player, so one event per player per card
-                    if e > 0 and who[row, c, e - 1] == mover:
-                        pts[row, c, e - 1] += gained
-                    else:
-                        who[row, c, e] = mover
-                        pts[row, c, e] = gained
-                        e += 1
-                    net[row, c] += gained if mover == 0 else -gained
-            n_ev[row, c] = e
+    for k in prange(CHUNKS):
+        table = positions_table(MINIMAX_TABLE_BITS if rest == MINIMAX else 0)
+        for row in range(k, rows, CHUNKS):
+            _row_values(row, mine, sets[row], me, ranks, owners, n, stop_at_go, candidates, rest, table, status,
+                        net, who, pts, n_ev)
     return status, net, who, pts, n_ev
 
 
@@ -267,7 +311,6 @@ def board_walk(weight, rows, rest, board, mine_now, theirs_now, me, my_hand):
 
 
 def warmup() -> None:
-    from .constants import RANKS
     from .sweep import keep_rows
 
     _, kms = keep_rows(4, np.array([3, 4, 10], np.int64))
@@ -276,7 +319,9 @@ def warmup() -> None:
     mine[4] = 2
     ranks = np.zeros(8, np.int64)
     owners = np.zeros(8, np.int64)
-    st, net, who, pts, ne = card_values(mine, kms[:2], 0, ranks, owners, 0, False, np.array([3, 4], np.int64))
+    for rest in (GREEDY, MINIMAX):
+        st, net, who, pts, ne = card_values(mine, kms[:2], 0, ranks, owners, 0, False, np.array([3, 4], np.int64),
+                                            rest)
     now(mine, kms[0], 0, ranks, owners, 0, False)
     greedy_consistent(mine, kms[:2], 0, ranks, owners, 0, False)
     w = np.zeros((2, SHOW_BINS, SHOW_BINS), np.int64)  # the posterior of two kept rows with the show

@@ -284,6 +284,6 @@ def advise(args) -> int:
     target = whole_number(args.target, "advise --target", 1)
     first_run_note("advise --score" if score is not None else "advise")
     a = advise_play(args.cards, args.throw, args.starter, args.role, args.played, discard_policy=args.discard_policy,
-                    score=score, variant=args.variant, when_no_hand=args.when_no_hand, target=target)
+                    score=score, variant=args.variant, when_no_hand=args.when_no_hand, target=target, rest=args.rest)
     say(dumps(report.advise_json(a), ensure_ascii=False) if args.json else report.advise_text(a))
     return EXIT_OK

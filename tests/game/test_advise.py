@@ -127,6 +127,45 @@ def test_five_card_advise_matches_the_twin(seed):
     assert {Card.parse(p.card).rank + 1: p.ev for p in got.plays} == want
 
 
+@pytest.mark.parametrize("deck_ranks, seed, variant", [(DECKS[0], 0, "six-card"), (DECKS[1], 1, "six-card"),
+                                                       (DECKS[0], 7, "six-card"), (DECKS[1], 3, "five-card")])
+def test_minimax_rest_matches_the_twin(deck_ranks, seed, variant, win_table):
+    """``rest="minimax"``: after your card both play the rest optimally with both hands visible,
+    per opponent hand. E[points] against the twin (:meth:`reference._Play.minimax` over
+    :func:`reference.minimax_rest`'s plain recursion), and P(win) near the end and mid-game."""
+    mine, throw, starter, me_dealer, played, deck = _situation(deck_ranks, seed, variant)
+    stop = variant == "five-card"
+    role = "dealer" if me_dealer else "pone"
+    args = (_labels(mine), _labels(throw), str(Card.from_code(starter)), role, _labels(played))
+    want, hands = reference.advise_twin(deck, mine, throw, starter, me_dealer, played, stop_at_go=stop,
+                                        rest="minimax")
+    got = advise(*args, deck=deck_ranks, variant=variant, rest="minimax")
+    assert got.hands_consistent == hands
+    assert {Card.parse(p.card).rank + 1: p.ev for p in got.plays} == want
+    if variant == "six-card":
+        for score in ((110, 112), (60, 70)):
+            want = reference.advise_win_twin(deck, mine, throw, starter, me_dealer, played, score, win_table, 121,
+                                             rest="minimax")
+            got = advise(*args, deck=deck_ranks, score=score, rest="minimax")
+            by_rank = {Card.parse(p.card).rank + 1: p.p_win for p in got.plays}
+            assert by_rank.keys() == want.keys()
+            assert all(abs(by_rank[r] - float(want[r])) < 1e-12 for r in want), (score, by_rank, want)
+
+
+def test_the_rest_of_the_play_changes_the_values():
+    """Minimax is not greedy: on these cards the two rests value some card differently (so the
+    test above would see a kernel that ignored ``rest``), and an unknown rest is one line."""
+    differ = 0
+    for seed in range(12):
+        mine, throw, starter, me_dealer, played, deck = _situation(DECKS[1], seed)
+        greedy, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played)
+        best, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played, rest="minimax")
+        differ += greedy != best
+    assert differ > 0
+    with pytest.raises(AdviseError, match="unknown --rest 'best'"):
+        advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s", rest="best")
+
+
 def test_after_a_go_and_a_restart():
     """3 4 5 J pack: you (pone) lead J♣, they play J♦ (20, a pair), you play J♥ (30, pair royal).
     At 30 nothing of this pack fits (every rank is 3 or more): both say go, you score the last
@@ -246,6 +285,23 @@ def test_cli_json_is_the_advice(cli):
     code, text, _ = cli("advise", "5h", "6h", "7c", "jd", "qs", "kd", "--throw", "qs", "kd", "--starter", "4c",
                         "--dealer", "--played", "10s")
     assert code == 0 and "greedy would play 5♥" in text and all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_cli_rest_minimax_names_its_model(cli):
+    """``--rest minimax`` is advise(rest="minimax"): the same figures, and the model says which rest."""
+    args = ("advise", "10h", "7s", "6s", "5s", "9d", "3h", "--throw", "9d", "10h", "--starter", "5c", "--dealer",
+            "--played", "4c")
+    code, out, _ = cli(*args, "--rest", "minimax", "--json")
+    d = json.loads(out)
+    want = advise("10h 7s 6s 5s 9d 3h", "9d 10h", "5c", "dealer", "4c", rest="minimax")
+    assert code == 0 and [p["card"] for p in d["plays"]] == [p.card for p in want.plays]
+    assert [p["ev_exact"] for p in d["plays"]] == [f"{p.ev.numerator}/{p.ev.denominator}" for p in want.plays]
+    assert d["model"]["name"] == "advise/objective/minimax" and d["model"]["play_policy"] == "minimax"
+    assert "optimally" in d["model"]["assumes"]["rest_of_play"]
+    code, out, _ = cli(*args, "--json")
+    assert json.loads(out)["model"]["name"] == "advise/objective/greedy"
+    code, _, err = cli(*args, "--rest", "best")
+    assert code == 2 and err.strip().endswith("unknown --rest 'best'; choose greedy or minimax")
 
 
 def test_bad_policy_is_one_line(cli):

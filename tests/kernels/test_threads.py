@@ -175,7 +175,7 @@ def case_board_walk():
     mine = np.bincount([c.rank for c in a["kept"]], minlength=13).astype(np.int64)
     none = np.zeros(1, np.int64)  # no card played yet: you, the pone, lead
     _, _, who, pts, n_ev = ka.card_values(mine, a["k"]["keep_sets"], 0, none, none, 0, False,
-                                          np.flatnonzero(mine).astype(np.int64))
+                                          np.flatnonzero(mine).astype(np.int64), ka.GREEDY)
     b = committed_board("six-card", "objective")
     win, se = b.values[b.row("win")], b.se[b.row("win")]
     skunks = np.stack([b.values[b.row("skunk_win")], b.values[b.row("skunk_loss")]])

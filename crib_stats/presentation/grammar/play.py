@@ -45,8 +45,9 @@ def add(sub) -> None:
                 "opponent's], exact over every hand the opponent can hold: dealt six (five in\n"
                 "the five-card game) of the cards you have not seen, thrown by a stated policy\n"
                 "for their seat, and consistent with every card they played and every go they\n"
-                "said. Both players play greedy after your card. --played lists the play so\n"
-                "far in order (your cards are recognised as yours; the rules place the goes).",
+                "said. Both players play greedy after your card (--rest minimax: both play\n"
+                "the rest optimally, both hands visible). --played lists the play so far in\n"
+                "order (your cards are recognised as yours; the rules place the goes).",
                 ["crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --pone",
                  "crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --dealer --played 10s",
                  "crib-stats advise 5h 6h 7c jd qs kd --throw qs kd --starter 4c --dealer --played 10s \\\n"
@@ -67,6 +68,9 @@ def add(sub) -> None:
                    help="when no hand the policy throws fits the play so far (an opponent who threw otherwise): "
                         "refuse (default: an error) or widen (every hand that fits, every throw equally likely; "
                         "the answer says so)")
+    a.add_argument("--rest", default="greedy", metavar="HOW",
+                   help="how both play after your card: greedy (default) or minimax (the rest played optimally "
+                        "by both with both hands visible, for each hand the opponent can hold)")
     a.add_argument("--score", nargs=2, metavar=("MINE", "THEIRS"),
                    help="the score now (pegged points included): add each card's P(win) of the game")
     a.add_argument("--target", metavar="POINTS", help="with --score: the game's target (six-card 121, the default, "

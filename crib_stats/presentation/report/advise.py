@@ -51,7 +51,8 @@ def advise_text(a) -> str:
             lines.append(wrap(f"the board changes the card: {a.best_for_points} pegs most on average, but "
                               f"{best.card} wins {best.p_win - pts.p_win:+.4f} more often", indent=2))
     lines.append(wrap("model: E[your play points from now on - theirs], this card's included; " + a.summary()
-                      + "; both play greedy after this card" + ("; P(win): the rest of this deal, then the committed "
+                      + ("; both play greedy after this card" if a.rest == "greedy" else
+                         "; both play the rest optimally, both hands visible") + ("; P(win): the rest of this deal, then the committed "
                                                   "board; ± adds the board's errors in one direction" if board
                                                   else ""), indent=2))
     return "\n".join(lines)

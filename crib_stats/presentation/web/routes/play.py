@@ -74,12 +74,12 @@ def warm() -> None:
 
 @pool.job
 def advice(dealt: tuple, throw: tuple, starter: str, role: str, played: tuple, discard_policy: str,
-           score: tuple | None, variant: str, when_no_hand: str = "refuse") -> str:
+           score: tuple | None, variant: str, when_no_hand: str = "refuse", rest: str = "greedy") -> str:
     """``crib-stats advise ... --json`` as it prints it."""
     from crib_stats.game.advise import advise as advise_play
 
     a = advise_play(list(dealt), list(throw), starter, role, list(played), discard_policy=discard_policy,
-                    score=score, variant=variant, when_no_hand=when_no_hand)
+                    score=score, variant=variant, when_no_hand=when_no_hand, rest=rest)
     return json.dumps(report.advise_json(a), ensure_ascii=False)
 
 
@@ -104,6 +104,9 @@ async def advise(
                                                      "hold, throwing by the policy, fits the play: refuse "
                                                      "(default) or widen to every hand consistent with it "
                                                      "(--when-no-hand)"),
+    rest: Literal["greedy", "minimax"] = Query("greedy", description="how both play after your card: greedy "
+                                               "(default) or minimax, the rest played optimally by both with "
+                                               "both hands visible (--rest)"),
 ):
     options.need_role("advise", role)
     board = params.score_pair(score, request.url.path)
@@ -111,11 +114,11 @@ async def advise(
 
     # what advise would refuse is refused here, at once, not after a wait for the heavy pool
     check_inputs(api.tokens(dealt), api.tokens(throw), starter, role, api.tokens(played),
-                 discard_policy=discard_policy, score=board, variant=variant, when_no_hand=when_no_hand)
+                 discard_policy=discard_policy, score=board, variant=variant, when_no_hand=when_no_hand, rest=rest)
     return await api.heavy_answer(request, advice, dealt=tuple(api.tokens(dealt)), throw=tuple(api.tokens(throw)),
                                   starter=starter, role=role, played=tuple(api.tokens(played)),
                                   discard_policy=discard_policy, score=board, variant=variant,
-                                  when_no_hand=when_no_hand)
+                                  when_no_hand=when_no_hand, rest=rest)
 
 
 def warm_heavy() -> None:
