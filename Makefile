@@ -10,7 +10,6 @@ STAMP_DOCS := $(VENV)/.installed-docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # the web extra too: every command of the README works after make run, crib-stats serve included
 $(STAMP_RUN): pyproject.toml Makefile | $(BIN)/python

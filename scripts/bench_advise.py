@@ -6,7 +6,8 @@
 - :func:`engine_rows` (#31 item 7): ``advise(..., score=...)``, what the ``engine`` player asks,
   over every decision with a choice of a few seeded deals of each variant
   (:func:`engine_situations`), the table's walk against the walk over every hand (the same
-  answers, asserted): median, 90th percentile, the median per kind, and without a score;
+  answers, asserted): median, 90th percentile, the median per kind, without a score, and with
+  ``rest="minimax"`` (both playing the rest optimally) against the greedy rest;
 - with ``--against REV``: the same calls in this tree against revision REV's code loaded beside
   it in this process (:func:`advise_against_rows`, after :func:`same_answers_against` has
   checked every answer field for field);
@@ -124,7 +125,7 @@ def engine_rows(deals: int = 20, seed: int = 31) -> list[tuple[str, float, str, 
 
     sits = engine_situations("six-card", deals, seed) + engine_situations("five-card", deals, seed)
     after_go = [x for x in engine_situations("six-card", 200, seed, first=deals) if x["kind"] == "after a go"]
-    times = {"table": [], "cards": [], "plain": []}
+    times = {"table": [], "cards": [], "plain": [], "minimax": []}
     for x in sits + after_go:
         kw = dict(score=x["score"], variant=x["variant"])
         a = advise(*args(x), **kw)
@@ -135,6 +136,8 @@ def engine_rows(deals: int = 20, seed: int = 31) -> list[tuple[str, float, str, 
         assert [(p.card, p.ev, p.p_win) for p in a.plays] == [(p.card, p.ev, p.p_win) for p in b.plays], x
         advise(*args(x), variant=x["variant"])
         times["plain"].append(best_of(lambda: advise(*args(x), variant=x["variant"]), 3))
+        advise(*args(x), rest="minimax", **kw)
+        times["minimax"].append(best_of(lambda: advise(*args(x), rest="minimax", **kw), 3))
 
     def p90(v):
         return sorted(v)[int(0.9 * (len(v) - 1))]
@@ -151,6 +154,10 @@ def engine_rows(deals: int = 20, seed: int = 31) -> list[tuple[str, float, str, 
                      "every opponent hand walked one by one", median(times["cards"][i] for i in at)))
     rows.append((f"engine: advise without a score, median of {n}", median(main["plain"]),
                  "advise --score, median", median(main["table"])))
+    rows.append((f"advise --score --rest minimax, median of {n}", median(main["minimax"]),
+                 "advise --score (greedy's rest), median", median(main["table"])))
+    rows.append((f"advise --score --rest minimax, 90th percentile of {n}", p90(main["minimax"]),
+                 "advise --score (greedy's rest), 90th pct", p90(main["table"])))
     return rows
 
 
