@@ -165,11 +165,18 @@ def check_seat(v, role: str | None, seat: str | None) -> str | None:
 
 def check_inputs(cards, role: str, mine: int, theirs: int, variant: str = "six-card", *, seed: int = DEFAULT_SEED,
                  accuracy: float = DEFAULT_ACCURACY, hands: int | None = None, target: int | None = None,
-                 seat: str | None = None):
+                 seat: str | None = None, right: int | None = None):
     """The checks :func:`score_throws` makes before any kernel runs (plain Python): the variant
-    played to ``target`` (None: its default) and the parsed deal. Raises the :class:`GameError`
-    it would; the server calls it on its event loop so that a request it would refuse never
-    waits for the heavy pool."""
+    played to ``target`` (None: its default) and the parsed deal (three players:
+    :func:`.throws3.check_inputs3`, ``right`` the score on your right). Raises the
+    :class:`GameError` it would; the server calls it on its event loop so that a request it would
+    refuse never waits for the heavy pool."""
+    if get_variant(variant).players == 3:
+        from .throws3 import check_inputs3
+
+        v, dealt, _ = check_inputs3(cards, mine, theirs, right, seat, role=role, seed=seed, accuracy=accuracy,
+                                    hands=hands, target=target)
+        return v, dealt
     v = board_variant(board_variant(variant, where="discard --score", partners=True).name, target, "discard --target",
                       partners=True)
     dealt = parse_n(cards, v.dealt, f"the {v.name} deal")

@@ -93,6 +93,22 @@ def board_table3(target: int) -> tuple[np.ndarray, dict]:
     return _TABLES[target]
 
 
+def check_inputs3(cards, mine, left, right, seat: str | None, *, role: str | None = None, seed: int = 0,
+                  accuracy: float = 0.002, hands: int | None = None, target: int | None = None):
+    """The checks :func:`score_throws3` makes before any kernel runs (plain Python): (the variant
+    to ``target``, the parsed deal, whose crib it is). Raises the :class:`GameError` it would; the
+    server calls it on its event loop."""
+    from .board import board_variant
+    from .throwsbase import check_sampling
+
+    v = board_variant("three-player", target, "discard --target", three=True)
+    dealt = parse_n(cards, v.dealt, "the three-player deal")
+    role = check_seat3(role, seat)
+    check_scores3(mine, left, right, v.target)
+    check_sampling(seed, accuracy, hands, "deals")
+    return v, dealt, role
+
+
 def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: str | None = None, seed: int = 0,
                   accuracy: float = 0.002, hands: int | None = None, target: int | None = None):
     """Every throw of five ``cards`` at your score ``mine`` (``left``: the player on your left's,
@@ -103,15 +119,11 @@ def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: s
     from crib_stats.kernels import boardthrow as kt
     from crib_stats.kernels import boardthrow3 as kt3
 
-    from .board import board_variant
-    from .throwsbase import MAX_HANDS, BoardAnalysis, check_sampling, deal_arrays, ranked_throws, sampled_deals
+    from .throwsbase import MAX_HANDS, BoardAnalysis, deal_arrays, ranked_throws, sampled_deals
 
     start = time.perf_counter()
-    v = board_variant("three-player", target, "discard --target", three=True)
-    dealt = parse_n(cards, v.dealt, "the three-player deal")
-    role = check_seat3(role, seat)
-    check_scores3(mine, left, right, v.target)
-    check_sampling(seed, accuracy, hands, "deals")
+    v, dealt, role = check_inputs3(cards, mine, left, right, seat, role=role, seed=seed, accuracy=accuracy,
+                                   hands=hands, target=target)
     k, gm_in, srt, codes, unseen = deal_arrays(v.name, dealt)
     throws = k["throws"]
     my_turn = SEATS3.index(seat)
@@ -135,4 +147,4 @@ def score_throws3(cards, mine: int, left: int, right: int, seat: str, *, role: s
                          right=int(right), short=SHORT3, assumes=dict(ASSUMES3))
 
 
-__all__ = ["score_throws3", "SEATS3", "SEAT3_HELP", "check_seat3", "seat3_role"]
+__all__ = ["score_throws3", "check_inputs3", "SEATS3", "SEAT3_HELP", "check_seat3", "seat3_role"]

@@ -68,10 +68,7 @@ def _cmd_discard(args) -> int:
     if not args.cards:
         raise UsageError("discard: give the dealt cards (6; 5 in the other variants), e.g. discard 5h 6h 7c jd qs kd "
                          "--dealer")
-    if args.seat is not None and args.score is None:
-        raise UsageError("discard: --seat goes with --score (four-player: where you sit, for the board)")
-    if args.seat is None:  # a four-player seat says whose crib it is (checked with the position)
-        options.need_role("discard", args.role)
+    options.discard_seat(args.seat, args.score is not None, args.role)
     if args.score is not None:
         from crib_stats.presentation import game_cli
 

@@ -20,6 +20,15 @@ def need_role(command: str, role: str | None) -> None:
         raise UsageError(f"{command}: say whose crib it is: {WHOSE_CRIB[command]}")
 
 
+def discard_seat(seat: str | None, score_given: bool, role: str | None) -> None:
+    """``discard``'s seat goes with a score (three or four players: where you sit, for the board)
+    and says whose crib it is; without one the role is needed (the command line and the page)."""
+    if seat is not None and not score_given:
+        raise UsageError("discard: --seat goes with --score (three or four players: where you sit, for the board)")
+    if seat is None:  # a seat says whose crib it is (checked with the position)
+        need_role("discard", role)
+
+
 def discard_by_points(*, need: int | None, rank_by: str | None, pegging: str | None, peg_opponent: str | None,
                       seed, accuracy, target=None) -> None:
     """``discard`` without ``--score``: the options that need another."""

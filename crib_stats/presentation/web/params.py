@@ -6,7 +6,7 @@ is HTTP 422 with one line naming it. An empty value (``need=``, or only spaces) 
 given", as an HTML form sends an empty field: it is dropped before the endpoint reads its
 parameters. :func:`invalid_line` words FastAPI's own refusals (a missing parameter, a value
 that is not a number, not one of its choices, too long) in the same one-line shape, and
-:func:`score_pair` reads a ``MINE,THEIRS`` pair.
+:func:`score_pair` reads a ``MINE,THEIRS`` pair (:func:`scores`, two or three: three players).
 
 The lines name the API's parameters (``need``, ``peg_opponent``), not the command line's options;
 a value the library refuses (a card that is not one, a score past the target) is 400 with the
@@ -21,6 +21,7 @@ from urllib.parse import unquote_plus
 from crib_stats.presentation.web.api import error_answer
 
 _PAIR = re.compile(r"\s*(-?\d{1,12})\s*[,\s]\s*(-?\d{1,12})\s*")
+_SCORES = re.compile(r"\s*-?\d{1,12}(\s*[,\s]\s*-?\d{1,12}){1,2}\s*")
 
 
 class Refused(Exception):
@@ -42,6 +43,18 @@ def score_pair(text: str | None, path: str, name: str = "score") -> tuple[int, i
         raise Refused(f"{endpoint(path)}: parameter {name}: two whole numbers, yours then the opponent's "
                       f"(118,116), got {text[:20]!r}")
     return int(m.group(1)), int(m.group(2))
+
+
+def scores(text: str | None, path: str, name: str = "score") -> tuple[int, ...] | None:
+    """``"118,116"`` -> (118, 116), ``"100,90,95"`` -> (100, 90, 95) (three players: yours, the
+    left's, the right's); None when not given. How many the variant takes is the library's to
+    say (:func:`crib_stats.presentation.options.score_count`)."""
+    if text is None:
+        return None
+    if not _SCORES.fullmatch(text):
+        raise Refused(f"{endpoint(path)}: parameter {name}: two whole numbers, yours then the opponent's (118,116), "
+                      f"or three with three players (yours, the left's, the right's), got {text[:20]!r}")
+    return tuple(int(x) for x in re.split(r"[,\s]+", text.strip()))
 
 
 def invalid_line(path: str, error: dict) -> str:

@@ -20,14 +20,14 @@ router = api.router()
 
 @pool.job
 def board_throws(cards: tuple, role: str, mine: int, theirs: int, variant: str, seed: int, accuracy: float,
-                 top: int | None, seat: str | None = None, right: int | None = None) -> str:
-    """``discard CARDS --dealer|--pone --score MINE THEIRS [RIGHT] [--seat SEAT] --json`` as it
-    prints it (``seat``: three or four players, where you sit from the dealer; ``right``: three
-    players, the score of the player on your right, ``theirs`` the one on your left's)."""
+                 top: int | None, seat: str | None = None, right: int | None = None, target: int | None = None) -> str:
+    """``discard CARDS --dealer|--pone --score MINE THEIRS [RIGHT] [--seat SEAT] [--target T] --json``
+    as it prints it (``seat``: three or four players, where you sit from the dealer; ``right``:
+    three players, the score of the player on your right, ``theirs`` the one on your left's)."""
     from crib_stats.game import throws
 
     a = throws.score_throws(list(cards), role, mine, theirs, variant, seed=seed, accuracy=accuracy, seat=seat,
-                            right=right)
+                            right=right, target=target)
     return json.dumps(report.board_json(a.top(top)), ensure_ascii=False)
 
 
@@ -57,9 +57,15 @@ async def discard_(
                                                                                     "opponent's keep"),
     top: int | None = Query(None, description="only the best K throws"),
     score: str | None = Query(None, max_length=40, description="MINE,THEIRS (the score before this deal, yours "
-                              "then the opponent's): rank the throws by P(win the game), as discard --score "
-                              "MINE THEIRS (six-card, five-card; no crib_model, starter, need, rank_by, pegging); "
-                              "computed off the event loop, a few tenths of a second"),
+                              "then the opponent's; four-player your side's and theirs; three-player MINE,LEFT,RIGHT:"
+                              " yours, the left's, the right's): rank the throws by P(win the game), as discard "
+                              "--score (no crib_model, starter, need, rank_by, pegging); computed off the event "
+                              "loop, a few tenths of a second"),
+    seat: Literal["dealer", "partner", "left", "right"] | None = Query(
+        None, description="with score, three or four players: where you sit relative to this deal's dealer (--seat): "
+        "dealer, partner (four-player), left (you lead) or right"),
+    target: int | None = Query(None, description="with score: the game's target (--target; six-card 121, 91 or "
+                                                 "61; five-card 61; three-player 121 or 61)"),
     accuracy: float | None = Query(None, description="with score: the largest standard error of P(win) "
                                                      "(default 0.002)"),
     seed: int | None = Query(None, description="with score: the seed of the opponent hands' suits (default 0)"),
@@ -68,8 +74,8 @@ async def discard_(
         raise UsageError("discard: --crib-model table:FILE reads a file: it is for the command line, "
                          "not the server")
     dealt = api.required_cards(cards, "discard", "cards")
-    options.need_role("discard", role)
-    board = params.score_pair(score, request.url.path)
+    board = params.scores(score, request.url.path)
+    options.discard_seat(seat, board is not None, role)
     if board is not None:  # discard --score (game_cli.discard_for_the_board), its checks in its order
         options.discard_for_the_board(need=need, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent,
                                       starter=starter, crib_model=crib_model)
@@ -79,16 +85,17 @@ async def discard_(
         seed_n = whole_number(None if seed is None else str(seed), "--seed", 0)
         asked = dict(cards=tuple(dealt), role=role, mine=board[0], theirs=board[1], variant=variant,
                      seed=throws.DEFAULT_SEED if seed_n is None else seed_n,
-                     accuracy=throws.DEFAULT_ACCURACY if accuracy is None else accuracy)
+                     accuracy=throws.DEFAULT_ACCURACY if accuracy is None else accuracy, seat=seat,
+                     right=board[2] if len(board) == 3 else None, target=target)
         top_k = whole_number(None if top is None else str(top), "--top", 1)
         # what score_throws would refuse is refused here, at once, not after a wait for the heavy pool
         throws.check_inputs(list(dealt), role, asked["mine"], asked["theirs"], variant, seed=asked["seed"],
-                            accuracy=asked["accuracy"])
+                            accuracy=asked["accuracy"], target=target, seat=seat, right=asked["right"])
         return await api.heavy_answer(request, board_throws, **asked, top=top_k)
     need_n = whole_number(None if need is None else str(need), "--need")
     top_k = whole_number(None if top is None else str(top), "--top", 1)
     options.discard_by_points(need=need_n, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent, seed=seed,
-                              accuracy=accuracy)
+                              accuracy=accuracy, target=target)
     a = discard.analyse(dealt, role=role, variant=variant, crib_model=crib_model, starter=starter,
                         need=need_n, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent)
     return api.json_answer(report.discard_json(a.top(top_k)))
