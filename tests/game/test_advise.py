@@ -153,15 +153,12 @@ def test_minimax_rest_matches_the_twin(deck_ranks, seed, variant, win_table):
 
 
 def test_the_rest_of_the_play_changes_the_values():
-    """Minimax is not greedy: on these cards the two rests value some card differently (so the
-    test above would see a kernel that ignored ``rest``), and an unknown rest is one line."""
-    differ = 0
-    for seed in range(12):
-        mine, throw, starter, me_dealer, played, deck = _situation(DECKS[1], seed)
-        greedy, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played)
-        best, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played, rest="minimax")
-        differ += greedy != best
-    assert differ > 0
+    """Minimax is not greedy: on the first cards of the test above the two rests value the cards
+    differently (so it would see a kernel that ignored ``rest``), and an unknown rest is one line."""
+    mine, throw, starter, me_dealer, played, deck = _situation(DECKS[0], 0)
+    greedy, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played)
+    best, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played, rest="minimax")
+    assert greedy.keys() == best.keys() and all(greedy[r] != best[r] for r in greedy)
     with pytest.raises(AdviseError, match="unknown --rest 'best'"):
         advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s", rest="best")
 
