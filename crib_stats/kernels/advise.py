@@ -24,7 +24,7 @@ from .playsearch import positions_table
 from .policies import GREEDY, MINIMAX, greedy_choice, minimax_from
 from .posterior import CHUNKS, SHOW_BINS
 
-MINIMAX_TABLE_BITS = 13  # a thread's table of positions for the minimax rest of the play
+MINIMAX_TABLE_BITS = 14  # the table of positions for the minimax rest of the play
 MAX_EVENTS = 16  # scoring events of the rest of one play (at most one a card, a go or last card each)
 # why a kept rank multiset cannot reproduce the play (replay's status; the step is status // 8)
 OK, NOT_HELD, PASSED_WHEN_ABLE, OVER_31, PLAY_OVER, NOT_MY_TURN = range(6)
@@ -148,7 +148,7 @@ def _row_values(row, mine, theirs, me, ranks, owners, n, stop_at_go, candidates,
         n_ev[row, c] = e
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates, rest):
     """For every kept rank multiset (rows of ``sets``): the replay's status (``status``) and, when
     OK, for each candidate rank of yours that fits the count now the scoring events of the rest
@@ -156,9 +156,8 @@ def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates, rest):
     card; :data:`MINIMAX`: :func:`minimax_choice`, both hands visible) to the end (none for a
     candidate past 31): ``who[row, c, e]`` (0 you, 1 the opponent), ``pts[row, c, e]``,
     ``n_ev[row, c]``; and ``net[row, c]`` = your points from now on minus theirs. Returns
-    (status, net, who, pts, n_ev). Rows are shared out over the threads in :data:`CHUNKS`
-    interleaved chunks, each with its own table of positions (minimax only); every row's answer
-    is its own, so the split never shows."""
+    (status, net, who, pts, n_ev). One table of positions serves every row's minimax search (a
+    position is keyed by both hands left); every row's answer is its own."""
     rows = sets.shape[0]
     nc = candidates.shape[0]
     status = np.zeros(rows, np.int64)
@@ -166,11 +165,10 @@ def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates, rest):
     who = np.zeros((rows, nc, MAX_EVENTS), np.int64)
     pts = np.zeros((rows, nc, MAX_EVENTS), np.int64)
     n_ev = np.zeros((rows, nc), np.int64)
-    for k in prange(CHUNKS):
-        table = positions_table(MINIMAX_TABLE_BITS if rest == MINIMAX else 0)
-        for row in range(k, rows, CHUNKS):
-            _row_values(row, mine, sets[row], me, ranks, owners, n, stop_at_go, candidates, rest, table, status,
-                        net, who, pts, n_ev)
+    table = positions_table(MINIMAX_TABLE_BITS if rest == MINIMAX else 0)
+    for row in range(rows):
+        _row_values(row, mine, sets[row], me, ranks, owners, n, stop_at_go, candidates, rest, table, status, net,
+                    who, pts, n_ev)
     return status, net, who, pts, n_ev
 
 
