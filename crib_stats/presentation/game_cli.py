@@ -77,6 +77,18 @@ def out_names(variant: str, discard: str, deals: int | None, seed: int, target: 
     return f"game_table_{stem.removeprefix('game_')}.csv", f"{stem}.npz"
 
 
+def _sample(args) -> tuple[int | None, int | None, int | None, int | None]:
+    """``game``'s new deal model: (--deals, --seed, --workers, --shards) as whole numbers; the
+    options of a sample are refused without ``--deals N``."""
+    deals = _whole(args.deals, "--deals", 40)
+    seed = _whole(args.seed, "--seed", 0)
+    workers = _whole(args.workers, "--workers", 1)
+    shards = _whole(args.shards, "--shards", 1)
+    if deals is None and (args.scheduler or args.workers or args.shards or args.fresh or args.seed != "0"):
+        raise UsageError("game: --seed, --scheduler, --workers, --shards and --fresh go with --deals N")
+    return deals, seed, workers, shards
+
+
 def run(args) -> int:
     """Run ``crib-stats game`` (``args`` from :func:`add_parser`'s subcommand). Raises
     :class:`~crib_stats.core.errors.CribStatsError` on bad input, before any output."""
@@ -96,12 +108,7 @@ def run(args) -> int:
     target = _whole(args.target, "--target", 1)
     v = options.game_position(args.variant, args.discard, at, args.role, target)
     other = v.target if v.target != v.targets[0] else None  # a target the committed file has no board of
-    deals = _whole(args.deals, "--deals", 40)
-    seed = _whole(args.seed, "--seed", 0)
-    workers = _whole(args.workers, "--workers", 1)
-    shards = _whole(args.shards, "--shards", 1)
-    if deals is None and (args.scheduler or args.workers or args.shards or args.fresh or args.seed != "0"):
-        raise UsageError("game: --seed, --scheduler, --workers, --shards and --fresh go with --deals N")
+    deals, seed, workers, shards = _sample(args)
     io.check_png(args.plot, args.force)
     table, data = out_names(v.name, args.discard, deals, seed, other)
     names = [table] + ([data] if deals is not None else [])
@@ -167,12 +174,7 @@ def _three_player(args) -> int:
     if others:
         raise UsageError(f"game --variant three-player: {', '.join(others)} cannot go with three players: their "
                          "deal model throws by the objective; say who deals with --dealer K")
-    deals = _whole(args.deals, "--deals", 40)
-    seed = _whole(args.seed, "--seed", 0)
-    workers = _whole(args.workers, "--workers", 1)
-    shards = _whole(args.shards, "--shards", 1)
-    if deals is None and (args.scheduler or args.workers or args.shards or args.fresh or args.seed != "0"):
-        raise UsageError("game: --seed, --scheduler, --workers, --shards and --fresh go with --deals N")
+    deals, seed, workers, shards = _sample(args)
     if args.out is not None:
         if deals is not None:
             raise UsageError("game --variant three-player --out: --deals cannot go with --out: it writes the boards "
