@@ -7,8 +7,9 @@ model, exact, throws tied on it sharing the hand's weight evenly; ``equilibrium`
 rank-level game's purified thrown ranks, the cards of those ranks by the objective, ties shared
 the same way); their kept cards must reproduce the play so far under the rules. For each card
 you may play now: E[your play points from now on - theirs], that card's points included, both
-players playing ``greedy`` after it, as an exact weighted sum over every consistent opponent
-hand (:mod:`crib_stats.kernels.posterior`, :mod:`crib_stats.kernels.advise`).
+players playing ``greedy`` after it (``rest="minimax"``: both playing the rest optimally with
+both hands visible), as an exact weighted sum over every consistent opponent hand
+(:mod:`crib_stats.kernels.posterior`, :mod:`crib_stats.kernels.advise`).
 
 With ``score=(MINE, THEIRS)`` (the score now, the points pegged so far included) each card also
 gets P(you win the game): the rest of the play, the pone's hand, the dealer's hand and the crib,
@@ -353,12 +354,12 @@ def _board_kernel(variant_name: str, discard: str, target: int):
     return ka.Board(win, hi, skunks, int(b.target), int(b.skunk))
 
 
-def _board_values(sit: Situation, discard: str, target: int, weight, rows, rest, score, cand_ranks) -> dict:
+def _board_values(sit: Situation, discard: str, target: int, weight, rows, events, score, cand_ranks) -> dict:
     from crib_stats.kernels import advise as ka
     from crib_stats.show.scoring import score as score_hand
 
     my_hand = score_hand(sit.kept, sit.starter, variant=sit.variant).total
-    out, out_hi = ka.board_walk(weight, rows, rest, _board_kernel(sit.variant, discard, target), int(score[0]),
+    out, out_hi = ka.board_walk(weight, rows, events, _board_kernel(sit.variant, discard, target), int(score[0]),
                                 int(score[1]), sit.me, int(my_hand))
     res = {}
     for i, rank in enumerate(cand_ranks):

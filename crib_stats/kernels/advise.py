@@ -6,8 +6,9 @@ hand they can hold; :mod:`.keeps`, the same from a per-machine table). The play 
 (:mod:`.play`): :func:`replay` replays the history with your hand and one kept rank multiset
 of the opponent's and says whether the rules reproduce it (the player to move is always the
 history's, so a go falls exactly where the opponent could not play), and :func:`card_values`
-plays each of your candidate ranks and then greedy for both to the end, returning the points
-each side scores from now on, as scoring events in order. :func:`board_walk` carries those
+plays each of your candidate ranks and then greedy for both to the end (or the minimax rest,
+:func:`minimax_choice`), returning the points each side scores from now on, as scoring events
+in order. :func:`board_walk` carries those
 events, the show and the committed board to P(you win).
 """
 
@@ -106,10 +107,11 @@ def minimax_choice(seq, st, stop_at_go, keys, values, stamps, stamp):
 
 
 @njit(cache=True)
-def _row_values(row, mine, theirs, me, ranks, owners, n, stop_at_go, candidates, rest, table, status, net, who,
-                pts, n_ev):
-    """:func:`card_values` for one kept row (``theirs``), written into its arrays at ``row``."""
+def _row_values(row, mine, theirs, me, ranks, owners, n, stop_at_go, candidates, rest, table, out):
+    """:func:`card_values` for one kept row (``theirs``), written into its arrays ``out`` (status,
+    net, who, pts, n_ev) at ``row``."""
     keys, values, stamps = table
+    status, net, who, pts, n_ev = out
     s, st0, seq0 = replay(mine, theirs, me, ranks, owners, n, stop_at_go)
     status[row] = s
     if s != OK:
@@ -167,8 +169,8 @@ def card_values(mine, sets, me, ranks, owners, n, stop_at_go, candidates, rest):
     n_ev = np.zeros((rows, nc), np.int64)
     table = positions_table(MINIMAX_TABLE_BITS if rest == MINIMAX else 0)
     for row in range(rows):
-        _row_values(row, mine, sets[row], me, ranks, owners, n, stop_at_go, candidates, rest, table, status, net,
-                    who, pts, n_ev)
+        _row_values(row, mine, sets[row], me, ranks, owners, n, stop_at_go, candidates, rest, table,
+                    (status, net, who, pts, n_ev))
     return status, net, who, pts, n_ev
 
 

@@ -173,7 +173,7 @@ def _three_player(args) -> int:
               if given]
     if others:
         raise UsageError(f"game --variant three-player: {', '.join(others)} cannot go with three players: their "
-                         "deal model throws by the objective; say who deals with --dealer K")
+                         "deal model throws by the objective, and who deals is --dealer K")
     deals, seed, workers, shards = _sample(args)
     if args.out is not None:
         if deals is not None:
@@ -207,7 +207,7 @@ def _three_player(args) -> int:
     else:  # a new deal model of N deals, its board solved to the target (minutes to 121, seconds to 61)
         from crib_stats.game.model3 import deal_model3
 
-        first_run_note("game --deals")
+        first_run_note("game --variant three-player")
         model = deal_model3(deals, seed, scheduler=args.scheduler, workers=workers, parts=shards or 1,
                             fresh=args.fresh, progress=bar_if_tty("three-player deals", "shards"))
         board = gb3.solve3(model, T)

@@ -153,12 +153,18 @@ def test_minimax_rest_matches_the_twin(deck_ranks, seed, variant, win_table):
 
 
 def test_the_rest_of_the_play_changes_the_values():
-    """Minimax is not greedy: on the first cards of the test above the two rests value the cards
-    differently (so it would see a kernel that ignored ``rest``), and an unknown rest is one line."""
+    """Minimax is not greedy: on the first cards of the test above both the twin and the advisor
+    value every card differently with the two rests (so a kernel that ignored ``rest`` fails
+    there), and an unknown rest is one line."""
     mine, throw, starter, me_dealer, played, deck = _situation(DECKS[0], 0)
     greedy, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played)
     best, _ = reference.advise_twin(deck, mine, throw, starter, me_dealer, played, rest="minimax")
     assert greedy.keys() == best.keys() and all(greedy[r] != best[r] for r in greedy)
+    args = (_labels(mine), _labels(throw), str(Card.from_code(starter)), "dealer" if me_dealer else "pone",
+            _labels(played))
+    got = {rest: {p.card: p.ev for p in advise(*args, deck=DECKS[0], rest=rest).plays} for rest in ("greedy", "minimax")}
+    assert got["greedy"].keys() == got["minimax"].keys()
+    assert all(got["greedy"][c] != got["minimax"][c] for c in got["greedy"])
     with pytest.raises(AdviseError, match="unknown --rest 'best'"):
         advise("5h 6h 7c jd qs kd", "qs kd", "4c", "dealer", "10s", rest="best")
 

@@ -253,7 +253,7 @@ def test_the_plot(game, tmp_path):
     (["--third", "10"], "--third: the slice's third score goes with --plot"),
     (["--deals", "1000", "--out", "x"], "--deals cannot go with --out"),
     (["--seed", "3"], "--seed, --scheduler, --workers, --shards and --fresh go with --deals N"),
-    (["--deals", "10"], "--deals"),
+    (["--deals", "10"], "--deals must be at least 40, got 10"),
 ])
 def test_bad_input_is_one_line(game, argv, words, tmp_path):
     code, out, err = game(*argv)

@@ -74,8 +74,9 @@ async def discard_(
         raise UsageError("discard: --crib-model table:FILE reads a file: it is for the command line, "
                          "not the server")
     dealt = api.required_cards(cards, "discard", "cards")
+    options.discard_seat(seat, score is not None, role, variant)
     board = params.scores(score, request.url.path)
-    options.discard_seat(seat, board is not None, role)
+    target = whole_number(None if target is None else str(target), "--target", 1)
     if board is not None:  # discard --score (game_cli.discard_for_the_board), its checks in its order
         options.discard_for_the_board(need=need, rank_by=rank_by, pegging=pegging, peg_opponent=peg_opponent,
                                       starter=starter, crib_model=crib_model)

@@ -12,6 +12,7 @@ from crib_stats.core.errors import UsageError
 from crib_stats.model.variants import variant as get_variant
 from crib_stats.peg import pegging
 from crib_stats.presentation import options, report
+from crib_stats.presentation.parser import whole_number
 from crib_stats.presentation.web import api, params, pool
 
 router = api.router()
@@ -74,12 +75,13 @@ def warm() -> None:
 
 @pool.job
 def advice(dealt: tuple, throw: tuple, starter: str, role: str, played: tuple, discard_policy: str,
-           score: tuple | None, variant: str, when_no_hand: str = "refuse", rest: str = "greedy") -> str:
+           score: tuple | None, variant: str, when_no_hand: str = "refuse", rest: str = "greedy",
+           target: int | None = None) -> str:
     """``crib-stats advise ... --json`` as it prints it."""
     from crib_stats.game.advise import advise as advise_play
 
     a = advise_play(list(dealt), list(throw), starter, role, list(played), discard_policy=discard_policy,
-                    score=score, variant=variant, when_no_hand=when_no_hand, rest=rest)
+                    score=score, variant=variant, when_no_hand=when_no_hand, rest=rest, target=target)
     return json.dumps(report.advise_json(a), ensure_ascii=False)
 
 
@@ -104,21 +106,25 @@ async def advise(
                                                      "hold, throwing by the policy, fits the play: refuse "
                                                      "(default) or widen to every hand consistent with it "
                                                      "(--when-no-hand)"),
+    target: int | None = Query(None, description="with score: the game's target (--target; six-card 121, the "
+                                                 "default, 91 or 61; five-card 61)"),
     rest: Literal["greedy", "minimax"] = Query("greedy", description="how both play after your card: greedy "
                                                "(default) or minimax, the rest played optimally by both with "
                                                "both hands visible (--rest)"),
 ):
     options.need_role("advise", role)
     board = params.score_pair(score, request.url.path)
+    target = whole_number(None if target is None else str(target), "advise --target", 1)
     from crib_stats.game.advise import check_inputs
 
     # what advise would refuse is refused here, at once, not after a wait for the heavy pool
     check_inputs(api.tokens(dealt), api.tokens(throw), starter, role, api.tokens(played),
-                 discard_policy=discard_policy, score=board, variant=variant, when_no_hand=when_no_hand, rest=rest)
+                 discard_policy=discard_policy, score=board, variant=variant, when_no_hand=when_no_hand, rest=rest,
+                 target=target)
     return await api.heavy_answer(request, advice, dealt=tuple(api.tokens(dealt)), throw=tuple(api.tokens(throw)),
                                   starter=starter, role=role, played=tuple(api.tokens(played)),
                                   discard_policy=discard_policy, score=board, variant=variant,
-                                  when_no_hand=when_no_hand, rest=rest)
+                                  when_no_hand=when_no_hand, rest=rest, target=target)
 
 
 def warm_heavy() -> None:
