@@ -68,7 +68,7 @@ def _cmd_discard(args) -> int:
     if not args.cards:
         raise UsageError("discard: give the dealt cards (6; 5 in the other variants), e.g. discard 5h 6h 7c jd qs kd "
                          "--dealer")
-    options.discard_seat(args.seat, args.score is not None, args.role, args.variant)
+    options.discard_seat(args.seat, args.score is not None, args.role)
     if args.score is not None:
         from crib_stats.presentation import game_cli
 

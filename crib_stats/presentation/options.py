@@ -8,7 +8,7 @@ as numbers, ``None`` for not given) and raises :class:`~crib_stats.core.errors.U
 
 from __future__ import annotations
 
-from crib_stats.core.errors import CribStatsError, UsageError
+from crib_stats.core.errors import UsageError
 
 WHOSE_CRIB = {"discard": "--dealer (yours) or --pone (an opponent's)",
               "advise": "--dealer (yours) or --pone (the opponent's)"}
@@ -20,24 +20,11 @@ def need_role(command: str, role: str | None) -> None:
         raise UsageError(f"{command}: say whose crib it is: {WHOSE_CRIB[command]}")
 
 
-def discard_seat(seat: str | None, score_given: bool, role: str | None, variant: str = "six-card") -> None:
+def discard_seat(seat: str | None, score_given: bool, role: str | None) -> None:
     """``discard``'s seat goes with a score (three or four players: where you sit, for the board)
-    and says whose crib it is; without one the role is needed (the command line and the page),
-    and with more than two players and a score, the seat."""
-    from crib_stats.model.variants import variant as get_variant
-
+    and says whose crib it is; without one the role is needed (the command line and the page)."""
     if seat is not None and not score_given:
         raise UsageError("discard: --seat goes with --score (three or four players: where you sit, for the board)")
-    try:
-        v = get_variant(variant)
-    except CribStatsError:  # an unknown variant is said where the variant is read
-        v = None
-    if seat is None and score_given and v is not None and v.players > 2:
-        from crib_stats.game.throws import SEAT_HELP
-        from crib_stats.game.throws3 import SEAT3_HELP
-
-        raise UsageError(f"discard --score: {v.name}: say where you sit with --seat: "
-                         f"{SEAT3_HELP if v.players == 3 else SEAT_HELP}")
     if seat is None:  # a seat says whose crib it is (checked with the position)
         need_role("discard", role)
 

@@ -74,7 +74,7 @@ async def discard_(
         raise UsageError("discard: --crib-model table:FILE reads a file: it is for the command line, "
                          "not the server")
     dealt = api.required_cards(cards, "discard", "cards")
-    options.discard_seat(seat, score is not None, role, variant)
+    options.discard_seat(seat, score is not None, role)
     board = params.scores(score, request.url.path)
     target = whole_number(None if target is None else str(target), "--target", 1)
     if board is not None:  # discard --score (game_cli.discard_for_the_board), its checks in its order
