@@ -201,13 +201,12 @@ def _three_player(args) -> int:
         if third >= T:
             raise UsageError(f"game --third: first_right's score must be below {T}, got {third}")
     io.check_png(args.plot, args.force)
+    first_run_note("game --variant three-player")
     if deals is None:
-        first_run_note("game --variant three-player")
         board = gb3.committed3(T)
     else:  # a new deal model of N deals, its board solved to the target (minutes to 121, seconds to 61)
         from crib_stats.game.model3 import deal_model3
 
-        first_run_note("game --variant three-player")
         model = deal_model3(deals, seed, scheduler=args.scheduler, workers=workers, parts=shards or 1,
                             fresh=args.fresh, progress=bar_if_tty("three-player deals", "shards"))
         board = gb3.solve3(model, T)

@@ -20,8 +20,8 @@ from urllib.parse import unquote_plus
 
 from crib_stats.presentation.web.api import error_answer
 
-_PAIR = re.compile(r"\s*(-?\d{1,12})\s*[,\s]\s*(-?\d{1,12})\s*")
-_SCORES = re.compile(r"\s*-?\d{1,12}(\s*[,\s]\s*-?\d{1,12}){1,2}\s*")
+_SPLIT = re.compile(r"\s*[,\s]\s*")  # what parts a list of whole numbers (a comma, spaces, or both)
+_WHOLE = re.compile(r"-?\d{1,12}")
 
 
 class Refused(Exception):
@@ -36,25 +36,26 @@ def endpoint(path: str) -> str:
 def score_pair(text: str | None, path: str, name: str = "score") -> tuple[int, int] | None:
     """``"118,116"`` (or ``"118 116"``) -> (118, 116); None when not given. Whole numbers only:
     whether they are scores of the game is the library's to say (with the command line's line)."""
-    if text is None:
-        return None
-    m = _PAIR.fullmatch(text)
-    if not m:
-        raise Refused(f"{endpoint(path)}: parameter {name}: two whole numbers, yours then the opponent's "
-                      f"(118,116), got {text[:20]!r}")
-    return int(m.group(1)), int(m.group(2))
+    return _whole_numbers(text, path, name, 2, "two whole numbers, yours then the opponent's (118,116)")
 
 
 def scores(text: str | None, path: str, name: str = "score") -> tuple[int, ...] | None:
     """``"118,116"`` -> (118, 116), ``"100,90,95"`` -> (100, 90, 95) (three players: yours, the
     left's, the right's); None when not given. How many the variant takes is the library's to
     say (:func:`crib_stats.presentation.options.score_count`)."""
+    return _whole_numbers(text, path, name, 3, "two whole numbers, yours then the opponent's (118,116), or three "
+                                               "with three players (yours, the left's, the right's)")
+
+
+def _whole_numbers(text: str | None, path: str, name: str, most: int, what: str) -> tuple[int, ...] | None:
+    """Two to ``most`` whole numbers split by a comma or spaces (None when not given), or
+    :class:`Refused` saying ``what`` the parameter takes."""
     if text is None:
         return None
-    if not _SCORES.fullmatch(text):
-        raise Refused(f"{endpoint(path)}: parameter {name}: two whole numbers, yours then the opponent's (118,116), "
-                      f"or three with three players (yours, the left's, the right's), got {text[:20]!r}")
-    return tuple(int(x) for x in re.split(r"[,\s]+", text.strip()))
+    parts = _SPLIT.split(text.strip())
+    if not 2 <= len(parts) <= most or not all(_WHOLE.fullmatch(p) for p in parts):
+        raise Refused(f"{endpoint(path)}: parameter {name}: {what}, got {text[:20]!r}")
+    return tuple(int(p) for p in parts)
 
 
 def invalid_line(path: str, error: dict) -> str:
